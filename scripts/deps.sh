@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs every Debian/Ubuntu package Phosphene's build, tests and tools need. The single list of
+# system dependencies: if the build or a test needs a package, it is named here. Idempotent and
+# quiet; prints what it installs. Works as root or through sudo.
+set -euo pipefail
+
+packages=(
+  # toolchain and build
+  build-essential cmake pkg-config ccache git
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # audio: FFT and file decoding (WAV, FLAC, OGG, MP3 via libsndfile >= 1.1)
+  libkissfft-dev libsndfile1-dev
+  # GL: libepoxy for function loading; EGL + Mesa (llvmpipe) for headless contexts
+  libepoxy-dev libegl-dev libgles-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
+  # images
+  libpng-dev
+  # preset collection for the corpus tests
+  projectm-data
+)
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps.sh: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "deps.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps.sh: done"
