@@ -1,0 +1,32 @@
+#pragma once
+// PNG files in and out for apps and tests (frames, plots, golden images). RGBA, 8 bits per
+// channel, rows top to bottom.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace phosphene::platform {
+
+struct RgbaImage {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> pixels;  // width * height * 4, top row first
+
+  RgbaImage() = default;
+  RgbaImage(int w, int h) : width(w), height(h), pixels(static_cast<std::size_t>(w) * h * 4, 0) {}
+  std::uint8_t* at(int x, int y) { return &pixels[(static_cast<std::size_t>(y) * width + x) * 4]; }
+  const std::uint8_t* at(int x, int y) const {
+    return &pixels[(static_cast<std::size_t>(y) * width + x) * 4];
+  }
+};
+
+/// Writes `image` as a PNG; on failure returns false and sets `error`.
+bool writePng(const std::string& path, const RgbaImage& image, std::string& error);
+/// Reads any PNG (palette, grey, 16-bit are converted) into RGBA8; false + `error` on failure.
+bool readPng(const std::string& path, RgbaImage& image, std::string& error);
+
+/// Flips rows in place (GL reads bottom row first).
+void flipVertically(RgbaImage& image);
+
+}  // namespace phosphene::platform
