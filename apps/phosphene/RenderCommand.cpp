@@ -1,13 +1,341 @@
-// Placeholder until issue 2 lands this command; it says so instead of pretending to work.
-#include <cstdio>
+// phosphene render: audio in, frames out, headless. Until presets render (issue 5) it draws the
+// diagnostic view of the analysis (render::SpectrumView); the flags are already those of the
+// full renderer so scripts written now keep working.
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ArgParser.hpp"
+#include "AudioFeed.hpp"
 #include "Commands.hpp"
+#include "DemoTrack.hpp"
+#include "FrameSink.hpp"
+#include "HeadlessContext.hpp"
+#include "PngImage.hpp"
+#include "ProgressBar.hpp"
+#include "VideoWriter.hpp"
+#include "WavWriter.hpp"
+#include "gl/Capabilities.hpp"
+#include "gl/DebugOutput.hpp"
+#include "gl/Framebuffer.hpp"
+#include "render/SpectrumView.hpp"
 
 namespace phosphene::cli {
+namespace {
 
-int runRender(const Args&) {
-  std::fprintf(stderr, "phosphene render: not available in this build yet\n");
-  return 2;
+constexpr const char* kDefaultOut = "demo-out";
+constexpr long long kMaxFrames = 10'000'000;
+
+struct RenderOptions {
+  std::string preset;
+  std::string audio;
+  int width = 640, height = 480;  // MilkDrop's classic 4:3; small enough for llvmpipe
+  double fps = 60;
+  std::optional<long long> frames;
+  std::optional<double> duration;
+  std::uint64_t seed = 0;
+  std::string out = kDefaultOut;
+  platform::GlApi api = platform::GlApi::Core33;
+  bool apiGiven = false;
+  int meshW = 48, meshH = 36;
+  bool verbose = false;
+};
+
+ArgParser makeParser() {
+  ArgParser p(
+      "render", "[OPTIONS]",
+      "Renders audio to PNG frames, raw RGBA or a video, headless (EGL; no GPU needed).\n"
+      "Deterministic: the same options give the same bytes. With no options it renders\n"
+      "the built-in demo (a generated " +
+          std::to_string(static_cast<int>(DemoTrack::kSeconds)) +
+          " s track: kick, bass line, hi-hats, chords) into ./demo-out/.\n"
+          "Until preset rendering lands, every render draws the diagnostic view: spectrum,\n"
+          "waveforms, bass/mid/treb meters and a beat lamp.");
+  p.option("preset", "FILE.milk", "preset to render (accepted; not rendered yet, see above)");
+  p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
+  p.option("size", "WxH", "frame size in pixels (default 640x480)");
+  p.option("fps", "N", "video frames per second (default 60)");
+  p.option("frames", "N", "number of frames (default: the whole audio)");
+  p.option("duration", "SEC", "seconds to render instead of --frames");
+  p.option("seed", "N", "seed of every random choice (default 0)");
+  p.option("out", "DIR|FILE.mp4|-",
+           "a directory (frame_000001.png, ...), a .mp4/.mkv/.webm/.mov video (needs the ffmpeg "
+           "program; audio is muxed in), or - for raw RGBA frames on stdout (default demo-out)");
+  p.option("gl", "3.3|es3",
+           "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if "
+           "3.3 is unavailable)");
+  p.option("mesh", "WxH", "warp mesh size (default 48x36; used once presets render)");
+  p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
+  return p;
+}
+
+// Fills `o` from the parsed arguments; returns an error message for a usage error.
+std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
+  if (auto v = p.value("preset")) o.preset = *v;
+  if (auto v = p.value("audio")) o.audio = *v;
+  if (auto v = p.value("size"))
+    if (!parseSize(*v, o.width, o.height))
+      return "--size wants WxH with 1..16384 each, e.g. 640x480 (got '" + *v + "')";
+  if (auto v = p.value("fps"))
+    if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
+      return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
+  if (p.has("frames") && p.has("duration")) return "give --frames or --duration, not both";
+  if (auto v = p.value("frames")) {
+    long long n = 0;
+    if (!parseInt(*v, n) || n < 1 || n > kMaxFrames)
+      return "--frames wants a whole number from 1 to " + std::to_string(kMaxFrames) + " (got '" +
+             *v + "')";
+    o.frames = n;
+  }
+  if (auto v = p.value("duration")) {
+    double d = 0;
+    if (!parseDouble(*v, d) || d <= 0 || d * o.fps > kMaxFrames)
+      return "--duration wants a positive number of seconds (got '" + *v + "')";
+    o.duration = d;
+  }
+  if (auto v = p.value("seed")) {
+    long long s = 0;
+    if (!parseInt(*v, s) || s < 0)
+      return "--seed wants a non-negative whole number (got '" + *v + "')";
+    o.seed = static_cast<std::uint64_t>(s);
+  }
+  if (auto v = p.value("out")) {
+    if (v->empty()) return "--out wants a directory, a video file name or -";
+    o.out = *v;
+  }
+  if (auto v = p.value("gl")) {
+    if (*v == "3.3" || *v == "core" || *v == "gl33")
+      o.api = platform::GlApi::Core33;
+    else if (*v == "es3" || *v == "es" || *v == "gles3")
+      o.api = platform::GlApi::Es30;
+    else
+      return "--gl wants 3.3 or es3 (got '" + *v + "')";
+    o.apiGiven = true;
+  }
+  if (auto v = p.value("mesh"))
+    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW > 1024 || o.meshH > 1024)
+      return "--mesh wants WxH, e.g. 48x36 (got '" + *v + "')";
+  o.verbose = p.has("verbose");
+  return std::nullopt;
+}
+
+void copyAnalysis(const phosphene_audio_frame& a, render::SpectrumViewInput& v) {
+  static_assert(PHOSPHENE_WAVEFORM_SAMPLES == render::SpectrumViewInput::kWaveformSamples);
+  static_assert(PHOSPHENE_SPECTRUM_BINS == render::SpectrumViewInput::kSpectrumBins);
+  for (int c = 0; c < 2; ++c) {
+    std::copy(std::begin(a.waveform[c]), std::end(a.waveform[c]), v.waveform[c]);
+    std::copy(std::begin(a.spectrum[c]), std::end(a.spectrum[c]), v.spectrum[c]);
+  }
+  v.bass = a.bass;
+  v.mid = a.mid;
+  v.treb = a.treb;
+  v.bassAtt = a.bass_att;
+  v.midAtt = a.mid_att;
+  v.trebAtt = a.treb_att;
+  v.beat = a.beat != 0;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// Opens a headless context; without an explicit --gl, falls back from 3.3 core to ES 3.0.
+core::Expected<platform::HeadlessContext> openContext(const RenderOptions& o) {
+  platform::HeadlessOptions ho;
+  ho.api = o.api;
+  ho.debug = o.verbose;
+  auto ctx = platform::HeadlessContext::create(ho);
+  if (!ctx && !o.apiGiven && ctx.diagnostics().front().id == core::DiagnosticId::GlVersionTooLow) {
+    ho.api = platform::GlApi::Es30;
+    auto es = platform::HeadlessContext::create(ho);
+    if (es) return es;
+  }
+  return ctx;
+}
+
+std::unique_ptr<FrameSink> openSink(const RenderOptions& o, const std::string& demoWav,
+                                    std::string& error) {
+  if (o.out == "-") return openRawStdout();
+  if (!isVideoPath(o.out)) return openPngDirectory(o.out, error);
+  VideoOptions v;
+  v.path = o.out;
+  v.width = o.width;
+  v.height = o.height;
+  v.fps = o.fps;
+  v.audioPath = o.audio.empty() ? demoWav : o.audio;
+  auto ffmpeg = findOnPath("ffmpeg");
+  if (!ffmpeg) {
+    error = "writing " + o.out +
+            " needs the ffmpeg program, which is not on PATH (Debian/Ubuntu: apt-get install "
+            "ffmpeg); or use --out DIR for PNG frames";
+    return nullptr;
+  }
+  v.ffmpeg = *ffmpeg;
+  return openVideo(v, error);
+}
+
+}  // namespace
+
+int runRender(const Args& args) {
+  ArgParser parser = makeParser();
+  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
+  RenderOptions o;
+  if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
+  if (o.out == "-" && isatty(STDOUT_FILENO))
+    return parser.usageError("--out - writes raw RGBA frames; redirect stdout to a file or pipe");
+
+  if (!o.preset.empty()) {
+    if (!std::ifstream(o.preset)) {
+      std::fprintf(stderr, "phosphene render: IO001 cannot open preset %s\n", o.preset.c_str());
+      return 1;
+    }
+    std::fprintf(stderr,
+                 "phosphene render: note: presets are not rendered yet; drawing the diagnostic "
+                 "view of the audio instead of %s\n",
+                 o.preset.c_str());
+  }
+
+  std::string error;
+  auto audio = AudioFeed::open(o.audio, o.fps, o.seed, error);
+  if (!audio) {
+    std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
+    return 1;
+  }
+  if (!audio->warning().empty())
+    std::fprintf(stderr, "phosphene render: %s\n", audio->warning().c_str());
+  const long long frames =
+      o.frames
+          ? *o.frames
+          : std::max(1LL,
+                     static_cast<long long>(std::ceil(
+                         (o.duration ? *o.duration : audio->durationSeconds()) * o.fps - 1e-9)));
+
+  auto context = openContext(o);
+  if (!context) {
+    for (const auto& d : context.diagnostics())
+      std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
+    return 1;
+  }
+  auto caps = gl::probeCapabilities();
+  if (!caps) {
+    for (const auto& d : caps.diagnostics())
+      std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
+    return 1;
+  }
+  std::unique_ptr<gl::DebugOutput> debug;
+  if (o.verbose) {
+    std::fprintf(stderr, "context: %s\n%s", context->description().c_str(), caps->report().c_str());
+    std::fprintf(stderr,
+                 "render: %dx%d, %g fps, %lld frames, seed %llu, audio %s (%d Hz, %d ch, %.2f s)\n",
+                 o.width, o.height, o.fps, frames, static_cast<unsigned long long>(o.seed),
+                 o.audio.empty() ? "built-in demo" : o.audio.c_str(), audio->sampleRate(),
+                 audio->channels(), audio->durationSeconds());
+    debug = gl::DebugOutput::install(*caps, [](const gl::DebugMessage& m) {
+      std::fprintf(stderr, "GL %.*s (%.*s, %.*s): %.*s\n", static_cast<int>(m.type.size()),
+                   m.type.data(), static_cast<int>(m.source.size()), m.source.data(),
+                   static_cast<int>(m.severity.size()), m.severity.data(),
+                   static_cast<int>(m.text.size()), m.text.data());
+    });
+  }
+
+  auto fb = gl::Framebuffer::create({o.width, o.height});
+  if (!fb) {
+    for (const auto& d : fb.diagnostics())
+      std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
+    return 1;
+  }
+  auto view = render::SpectrumView::create(*caps);
+  if (!view) {
+    for (const auto& d : view.diagnostics())
+      std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
+    return 1;
+  }
+
+  // The demo's audio goes into a video as a temporary WAV next to it (removed afterwards).
+  std::string demoWav;
+  if (o.audio.empty() && isVideoPath(o.out)) {
+    demoWav = o.out + ".demo-audio.wav";
+    if (!writeWav16(demoWav, audio->demoSamples(), audio->channels(), audio->sampleRate(), error)) {
+      std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  struct RemoveOnExit {
+    std::string path;
+    ~RemoveOnExit() {
+      if (!path.empty()) std::filesystem::remove(path);
+    }
+  } removeWav{demoWav};
+
+  auto sink = openSink(o, demoWav, error);
+  if (!sink) {
+    std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
+    return 1;
+  }
+
+  auto input = std::make_unique<render::SpectrumViewInput>();
+  phosphene_audio_frame analysis{};
+  platform::RgbaImage image(o.width, o.height);
+  std::vector<double> renderMs, totalMs;
+  renderMs.reserve(static_cast<std::size_t>(std::min(frames, 1LL << 20)));
+  totalMs.reserve(renderMs.capacity());
+  ProgressBar progress(frames, ProgressBar::stderrIsTerminal());
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  for (long long f = 0; f < frames; ++f) {
+    const auto t0 = Clock::now();
+    if (!audio->nextFrame(f, analysis, error)) {
+      progress.finish();
+      std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, error.c_str());
+      return 1;
+    }
+    copyAnalysis(analysis, *input);
+    fb->bind();
+    const auto glErrors = view->draw(*input, o.width, o.height);
+    fb->readRgba8(image.pixels);
+    if (!glErrors.empty()) {
+      progress.finish();
+      for (const auto& d : glErrors)
+        std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, d.format().c_str());
+      return 1;
+    }
+    platform::flipVertically(image);
+    const auto t1 = Clock::now();
+    if (!sink->write(image, f, error)) {
+      progress.finish();
+      std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, error.c_str());
+      return 1;
+    }
+    const auto t2 = Clock::now();
+    renderMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    totalMs.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
+    progress.update(f + 1);
+  }
+  progress.finish();
+  if (!sink->finish(error)) {
+    std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::fprintf(stderr,
+               "phosphene render: %lld frames %dx%d @ %g fps (%s, %s) -> %s in %.2f s; median "
+               "%.2f ms/frame rendering (analysis + draw + readback), %.2f ms/frame with output\n",
+               frames, o.width, o.height, o.fps,
+               context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core",
+               o.preset.empty() ? "diagnostic view" : "diagnostic view, preset not rendered yet",
+               sink->where().c_str(), seconds, median(renderMs), median(totalMs));
+  return 0;
 }
 
 }  // namespace phosphene::cli

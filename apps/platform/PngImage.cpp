@@ -18,7 +18,8 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 
 }  // namespace
 
-bool writePng(const std::string& path, const RgbaImage& image, std::string& error) {
+bool writePng(const std::string& path, const RgbaImage& image, std::string& error,
+              PngCompression compression) {
   if (image.width <= 0 || image.height <= 0 ||
       image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
     error = "invalid image size";
@@ -30,6 +31,7 @@ bool writePng(const std::string& path, const RgbaImage& image, std::string& erro
   png.width = static_cast<png_uint_32>(image.width);
   png.height = static_cast<png_uint_32>(image.height);
   png.format = PNG_FORMAT_RGBA;
+  if (compression == PngCompression::Fast) png.flags |= PNG_IMAGE_FLAG_FAST;
   File f(std::fopen(path.c_str(), "wb"));
   if (!f) {
     error = "cannot open " + path + " for writing";

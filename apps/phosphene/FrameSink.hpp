@@ -1,0 +1,33 @@
+#pragma once
+// Where `phosphene render` puts its frames: a directory of PNGs (frame_000001.png, ...), raw
+// RGBA on stdout (`--out -`, for piping into other tools), or a video through ffmpeg
+// (VideoWriter.hpp). Frames arrive top row first, RGBA8.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "PngImage.hpp"
+
+namespace phosphene::cli {
+
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  /// Writes frame number `index` (0-based). False with `error` set on failure.
+  virtual bool write(const platform::RgbaImage& frame, std::int64_t index, std::string& error) = 0;
+  /// Flushes and closes; false with `error` when the output is incomplete.
+  virtual bool finish(std::string& error) = 0;
+  /// Where the frames went, for the summary line.
+  virtual std::string where() const = 0;
+};
+
+/// "frame_000001.png" for index 0: 1-based like video frame numbers, six digits.
+std::string pngFrameName(std::int64_t index);
+
+/// Creates `dir` (and parents) when missing. Null with `error` when it cannot.
+std::unique_ptr<FrameSink> openPngDirectory(const std::string& dir, std::string& error);
+/// Raw RGBA frames, width*height*4 bytes each, back to back on stdout.
+std::unique_ptr<FrameSink> openRawStdout();
+
+}  // namespace phosphene::cli

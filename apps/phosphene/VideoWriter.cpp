@@ -1,0 +1,167 @@
+#include "VideoWriter.hpp"
+
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+extern char** environ;
+
+namespace phosphene::cli {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+class FfmpegPipe final : public FrameSink {
+ public:
+  FfmpegPipe(pid_t pid, int fd, std::string path) : pid_(pid), fd_(fd), path_(std::move(path)) {}
+  ~FfmpegPipe() override {
+    std::string ignored;
+    finish(ignored);
+  }
+
+  bool write(const platform::RgbaImage& frame, std::int64_t, std::string& error) override {
+    const auto* p = frame.pixels.data();
+    std::size_t left = frame.pixels.size();
+    while (left > 0) {
+      const ssize_t n = ::write(fd_, p, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        error = "ffmpeg stopped reading frames (" + std::string(std::strerror(errno)) +
+                "); its messages are above";
+        return false;
+      }
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+
+  bool finish(std::string& error) override {
+    if (pid_ <= 0) return true;
+    if (fd_ >= 0) ::close(fd_);  // end of input: ffmpeg finishes the file
+    fd_ = -1;
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      error = "ffmpeg failed writing " + path_ + " (exit status " +
+              std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+      return false;
+    }
+    return true;
+  }
+
+  std::string where() const override { return path_; }
+
+ private:
+  pid_t pid_;
+  int fd_;
+  std::string path_;
+};
+
+std::string formatFps(double fps) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", fps);
+  return buf;
+}
+
+}  // namespace
+
+bool isVideoPath(const std::string& path) {
+  const std::string p = lower(path);
+  for (const char* ext : {".mp4", ".mkv", ".webm", ".mov"})
+    if (endsWith(p, ext)) return true;
+  return false;
+}
+
+std::optional<std::string> findOnPath(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::string dirs(path);
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    std::size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string dir = dirs.substr(start, end - start);
+    if (dir.empty()) dir = ".";
+    const std::string candidate = dir + "/" + program;
+    struct stat st {};
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        ::access(candidate.c_str(), X_OK) == 0)
+      return candidate;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<FrameSink> openVideo(const VideoOptions& o, std::string& error) {
+  std::vector<std::string> args = {o.ffmpeg,
+                                   "-hide_banner",
+                                   "-loglevel",
+                                   "error",
+                                   "-y",
+                                   "-f",
+                                   "rawvideo",
+                                   "-pix_fmt",
+                                   "rgba",
+                                   "-s",
+                                   std::to_string(o.width) + "x" + std::to_string(o.height),
+                                   "-framerate",
+                                   formatFps(o.fps),
+                                   "-i",
+                                   "pipe:0"};
+  if (!o.audioPath.empty()) {
+    args.insert(args.end(), {"-i", o.audioPath, "-map", "0:v:0", "-map", "1:a:0", "-shortest"});
+  }
+  // yuv420p: what players expect of H.264/VP9; it needs even dimensions, hence the crop.
+  args.insert(args.end(),
+              {"-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2", "-pix_fmt", "yuv420p", o.path});
+
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    return nullptr;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, o.ffmpeg.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(fds[0]);
+  if (rc != 0) {
+    ::close(fds[1]);
+    error = "cannot start " + o.ffmpeg + ": " + std::strerror(rc);
+    return nullptr;
+  }
+  // A dying ffmpeg must turn our next write into EPIPE (reported), not kill the renderer.
+  std::signal(SIGPIPE, SIG_IGN);
+  return std::make_unique<FfmpegPipe>(pid, fds[1], o.path);
+}
+
+}  // namespace phosphene::cli

@@ -1,0 +1,357 @@
+/*
+ * phosphene.h — the Phosphene C API (MilkDrop-compatible music visualization).
+ *
+ * This header is the whole public interface of libphosphene. It is plain C99, usable from C++,
+ * and stable: names declared here are not renamed; new functionality is added with new
+ * functions and with new fields at the END of the description structs (see struct_size).
+ *
+ * ==============================================================================================
+ * STEP BY STEP
+ * ==============================================================================================
+ *
+ *   1. Describe and create an engine:
+ *
+ *        phosphene_engine_desc desc = phosphene_engine_desc_default();
+ *        desc.fps = 60.0;                        // the frame rate of a fixed clock
+ *        phosphene_engine* engine = NULL;
+ *        if (phosphene_engine_create(&desc, &engine) != PHOSPHENE_OK) { ... }
+ *
+ *   2. Optionally install a log callback (messages of this engine only):
+ *
+ *        phosphene_set_log_callback(engine, my_log, my_user_data, PHOSPHENE_LOG_INFO);
+ *
+ *   3. From the audio thread (or anywhere, but from ONE thread at a time), hand over PCM as it
+ *      arrives. These calls never block, never allocate and never log; they are safe inside a
+ *      real-time audio callback:
+ *
+ *        phosphene_pcm_add_float(engine, samples, frame_count, 2, 48000);
+ *
+ *   4. Once per video frame, on the render/control thread, analyse the audio received so far:
+ *
+ *        phosphene_audio_frame frame;
+ *        phosphene_audio_analyze(engine, 0.0, &frame);   // 0.0: advance the fixed clock
+ *        // frame.bass, frame.treb_att, frame.beat, frame.waveform[0][...], ...
+ *
+ *   5. Destroy it:
+ *
+ *        phosphene_engine_destroy(engine);
+ *
+ * ==============================================================================================
+ * ERRORS
+ * ==============================================================================================
+ *
+ *   Every function that can fail returns a phosphene_result: PHOSPHENE_OK (0) on success, a
+ *   negative PHOSPHENE_ERROR_* code on failure. phosphene_result_string() names a code.
+ *   Failures on the control thread also store a message in the engine, read with
+ *   phosphene_last_error(). Bad arguments give an error code, never a crash; no C++ exception
+ *   ever leaves a Phosphene function.
+ *
+ * ==============================================================================================
+ * THREADS
+ * ==============================================================================================
+ *
+ *   Engines are independent: any number may exist in one process, on any threads; there is no
+ *   global state. One engine has two roles:
+ *     - the PRODUCER: phosphene_pcm_add_float / _int16 / _uint8 and phosphene_pcm_dropped_frames.
+ *       Wait-free; call them from one thread at a time (typically the audio callback).
+ *     - the CONTROLLER: every other function taking that engine. Call them from one thread at a
+ *       time (typically the render thread). They may run concurrently with the producer.
+ *
+ * ==============================================================================================
+ * AUDIO, AS MILKDROP 2 SEES IT
+ * ==============================================================================================
+ *
+ *   PCM of any sample rate is resampled to PHOSPHENE_ANALYSIS_SAMPLE_RATE (44100 Hz, the rate
+ *   MilkDrop 2 was designed around) and scaled so that digital full scale is about +-128, like
+ *   MilkDrop's 8-bit samples. Every frame looks at the latest PHOSPHENE_WAVEFORM_SAMPLES (576)
+ *   samples per channel, computes MilkDrop 2's 512-bin spectrum and its bass/mid/treb values
+ *   (relative to their long-term average: about 1.0 means "as loud as usual").
+ */
+#ifndef PHOSPHENE_H
+#define PHOSPHENE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------------------------------
+ * Export macro. Define PHOSPHENE_STATIC when linking the static library on Windows.
+ * ------------------------------------------------------------------------------------------- */
+#if defined(PHOSPHENE_STATIC)
+#define PHOSPHENE_API
+#elif defined(_WIN32)
+#if defined(PHOSPHENE_BUILDING)
+#define PHOSPHENE_API __declspec(dllexport)
+#else
+#define PHOSPHENE_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define PHOSPHENE_API __attribute__((visibility("default")))
+#else
+#define PHOSPHENE_API
+#endif
+
+/* C++ hosts see that no Phosphene function throws. */
+#if defined(__cplusplus)
+#define PHOSPHENE_NOEXCEPT noexcept
+#else
+#define PHOSPHENE_NOEXCEPT
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Version
+ * ------------------------------------------------------------------------------------------- */
+
+/** Version of this header. PHOSPHENE_VERSION packs it as (major << 16) | (minor << 8) | patch. */
+#define PHOSPHENE_VERSION_MAJOR 0
+#define PHOSPHENE_VERSION_MINOR 1
+#define PHOSPHENE_VERSION_PATCH 0
+#define PHOSPHENE_MAKE_VERSION(major, minor, patch) \
+  ((uint32_t)(((uint32_t)(major) << 16) | ((uint32_t)(minor) << 8) | (uint32_t)(patch)))
+#define PHOSPHENE_VERSION \
+  PHOSPHENE_MAKE_VERSION(PHOSPHENE_VERSION_MAJOR, PHOSPHENE_VERSION_MINOR, PHOSPHENE_VERSION_PATCH)
+
+/**
+ * @brief The version of the library actually linked, packed like PHOSPHENE_VERSION.
+ * Compare with PHOSPHENE_VERSION to detect a header/library mismatch.
+ * Thread safety: any thread. @since 0.1
+ */
+PHOSPHENE_API uint32_t phosphene_version(void) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief The linked library's version as text, e.g. "0.1.0".
+ * @return A static string; never NULL; never freed by the caller.
+ * Thread safety: any thread. @since 0.1
+ */
+PHOSPHENE_API const char* phosphene_version_string(void) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Results
+ * ------------------------------------------------------------------------------------------- */
+
+/** Outcome of a call. 0 is success; every error is negative. Values are stable. */
+typedef enum phosphene_result {
+  PHOSPHENE_OK = 0,
+  PHOSPHENE_ERROR_INVALID_ARGUMENT = -1,   /* NULL pointer, out-of-range number, ... */
+  PHOSPHENE_ERROR_OUT_OF_MEMORY = -2,      /* an allocation failed */
+  PHOSPHENE_ERROR_ABI_MISMATCH = -3,       /* desc.struct_size / api_version not understood */
+  PHOSPHENE_ERROR_UNSUPPORTED_FORMAT = -4, /* PCM channel count or sample rate out of range */
+  PHOSPHENE_ERROR_INTERNAL = -5            /* a bug in Phosphene; the last error says more */
+} phosphene_result;
+
+/**
+ * @brief A short, stable English name for a result, e.g. "invalid argument".
+ * @return A static string; never NULL (unknown codes give "unknown result").
+ * Thread safety: any thread. @since 0.1
+ */
+PHOSPHENE_API const char* phosphene_result_string(phosphene_result result) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Logging
+ * ------------------------------------------------------------------------------------------- */
+
+typedef enum phosphene_log_level {
+  PHOSPHENE_LOG_DEBUG = 0,
+  PHOSPHENE_LOG_INFO = 1,
+  PHOSPHENE_LOG_WARNING = 2,
+  PHOSPHENE_LOG_ERROR = 3
+} phosphene_log_level;
+
+/**
+ * A log sink. `message` is one line without a trailing newline, valid only during the call.
+ * Called on the controller thread of the engine that logs (never from the PCM functions).
+ * It must not call back into the same engine.
+ */
+typedef void (*phosphene_log_fn)(void* user_data, phosphene_log_level level, const char* message);
+
+/* ---------------------------------------------------------------------------------------------
+ * Engine
+ * ------------------------------------------------------------------------------------------- */
+
+/** An engine: one visualizer instance. Opaque; create with phosphene_engine_create(). */
+typedef struct phosphene_engine phosphene_engine;
+
+/**
+ * How to build an engine. Get one from phosphene_engine_desc_default(), change what you need,
+ * pass it to phosphene_engine_create(). Zero in a numeric field means "the default".
+ */
+typedef struct phosphene_engine_desc {
+  uint32_t struct_size;       /* = sizeof(phosphene_engine_desc); lets old hosts keep working */
+  uint32_t api_version;       /* = PHOSPHENE_VERSION; 0 skips the check */
+  double fps;                 /* = 60     fixed-clock frame rate, used when a frame's dt is 0 */
+  uint64_t seed;              /* = 0      seed of the engine's random numbers (deterministic) */
+  uint32_t pcm_buffer_frames; /* = 65536  PCM ring capacity in frames at 44.1 kHz (~1.5 s);
+                                 rounded up to a power of two; 1024 .. 4194304 */
+  phosphene_log_fn log_fn;    /* = NULL   log sink from creation on (see set_log_callback) */
+  void* log_user_data;        /* = NULL   passed to log_fn */
+  phosphene_log_level log_min_level; /* = PHOSPHENE_LOG_INFO */
+  uint32_t flags;                    /* = 0      PHOSPHENE_ENGINE_* bits below */
+} phosphene_engine_desc;
+
+/**
+ * desc.flags: turn off MilkDrop 2's per-frame waveform alignment. By default Phosphene, like
+ * MilkDrop 2, shifts each frame's 576-sample window by 0..95 samples so a steady tone's wave
+ * does not crawl, zeroes the last 96 samples when it shifted, and computes bass/mid/treb from
+ * that aligned window (so those values jitter a little with the shift, exactly as in MD2).
+ * With this flag the waveform is the plain latest 576 samples and the levels are smoother.
+ */
+#define PHOSPHENE_ENGINE_NO_WAVE_ALIGNMENT 0x1u
+
+/**
+ * @brief The default description (struct_size and api_version filled in).
+ * Thread safety: any thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_engine_desc phosphene_engine_desc_default(void) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Creates an engine.
+ * @param desc (in) the description; NULL means all defaults. Not kept after the call.
+ * @param out_engine (out) receives the new engine; set to NULL on failure.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (out_engine NULL, a field out of range);
+ *         PHOSPHENE_ERROR_ABI_MISMATCH (struct_size larger than this library knows, or a
+ *         different major version); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: any thread. Creation failures are also reported to desc->log_fn. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_create(
+    const phosphene_engine_desc* desc, phosphene_engine** out_engine) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Destroys an engine and frees everything it owns. NULL is ignored.
+ * The producer must have stopped calling phosphene_pcm_* on it.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API void phosphene_engine_destroy(phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief The message of the last failed controller call on this engine.
+ * @return "" when there was none, or when engine is NULL. The pointer stays valid until the
+ *         next controller call on the engine; copy it to keep it.
+ * Thread safety: controller thread. PCM functions never set it. @since 0.1
+ */
+PHOSPHENE_API const char* phosphene_last_error(const phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Installs (or, with fn = NULL, removes) the engine's log sink.
+ * @param fn (in) the sink; called for messages at or above min_level.
+ * @param user_data (in) passed to every call of fn; Phosphene never touches it.
+ * @param min_level the least severe level delivered.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL or level out of range).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result
+phosphene_set_log_callback(phosphene_engine* engine, phosphene_log_fn fn, void* user_data,
+                           phosphene_log_level min_level) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * PCM input (producer side; real-time safe)
+ *
+ * All three take `frame_count` frames of `channels` interleaved samples (channels = 1: mono,
+ * used for both the left and the right channel; 2: left, right; 3..32: only the first two are
+ * used) at `sample_rate` Hz (1000 .. 768000). Any chunk size works, from one frame to seconds:
+ * the result of the analysis depends only on the samples, not on how they were split. The
+ * sample rate may change between calls (the resampler restarts). frame_count = 0 is a no-op.
+ * Non-finite samples (NaN, +-Inf) are replaced by 0; float samples beyond +-8.0 are clipped.
+ *
+ * The samples go into a bounded lock-free ring that phosphene_audio_analyze() empties. When a call
+ * brings more than the ring has room for (more than pcm_buffer_frames at 44.1 kHz arrive between
+ * two analysed frames), the OLDEST samples of that call are dropped, so the next frame still sees
+ * the newest audio; dropped samples are counted, see phosphene_pcm_dropped_frames(). Samples
+ * already in the ring are never discarded by the producer, so a host that keeps adding small
+ * chunks without analysing fills the ring and then loses what it adds: analyse every frame.
+ *
+ * Return: PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, samples NULL with
+ * frame_count > 0); PHOSPHENE_ERROR_UNSUPPORTED_FORMAT (channels or sample_rate out of range).
+ * Thread safety: producer thread; wait-free, no allocation, no locks, no logging. @since 0.1
+ * ------------------------------------------------------------------------------------------- */
+
+/** Float samples, full scale -1.0 .. +1.0. */
+PHOSPHENE_API phosphene_result phosphene_pcm_add_float(phosphene_engine* engine,
+                                                       const float* samples, size_t frame_count,
+                                                       int channels,
+                                                       int sample_rate) PHOSPHENE_NOEXCEPT;
+
+/** Signed 16-bit samples, full scale -32768 .. 32767. */
+PHOSPHENE_API phosphene_result phosphene_pcm_add_int16(phosphene_engine* engine,
+                                                       const int16_t* samples, size_t frame_count,
+                                                       int channels,
+                                                       int sample_rate) PHOSPHENE_NOEXCEPT;
+
+/** Unsigned 8-bit samples, silence = 128 (MilkDrop's native format). */
+PHOSPHENE_API phosphene_result phosphene_pcm_add_uint8(phosphene_engine* engine,
+                                                       const uint8_t* samples, size_t frame_count,
+                                                       int channels,
+                                                       int sample_rate) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Frames (at the analysis rate) dropped so far because the PCM ring was full.
+ * @return 0 when engine is NULL.
+ * Thread safety: any thread. @since 0.1
+ */
+PHOSPHENE_API uint64_t phosphene_pcm_dropped_frames(const phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Audio analysis (controller side)
+ * ------------------------------------------------------------------------------------------- */
+
+/** The rate all PCM is resampled to before analysis, in Hz. */
+#define PHOSPHENE_ANALYSIS_SAMPLE_RATE 44100
+/** Samples per channel analysed per frame (MilkDrop 2: 576). */
+#define PHOSPHENE_WAVEFORM_SAMPLES 576
+/** Spectrum bins per channel (MilkDrop 2: 512; bin i is i * 44100 / 1024 Hz). */
+#define PHOSPHENE_SPECTRUM_BINS 512
+
+/**
+ * One video frame's view of the audio: exactly the values MilkDrop 2 presets read.
+ * A plain value: copy it freely.
+ */
+typedef struct phosphene_audio_frame {
+  uint64_t frame; /* frame index, 0 for the first analysed frame */
+  double time_s;  /* seconds since the engine started (the preset variable `time`) */
+  double fps;     /* frames per second used for this frame (`fps`) */
+
+  /* Band levels relative to their long-term average (1.0 = usual loudness; exactly 1.0 while
+     the average is still ~0, e.g. in silence). MilkDrop 2 names; _att = smoothed. */
+  float bass, mid, treb;
+  float bass_att, mid_att, treb_att;
+  /* MilkDrop 2's shader constants vol / vol_att. MilkDrop 2 computes them as treb / 3 and
+     treb_att / 3 (a comma-operator slip in its source); Phosphene reproduces that. */
+  float vol, vol_att;
+
+  int beat;     /* 1 when an onset (kick/beat) starts in this frame, else 0 */
+  int hard_cut; /* 1 when MilkDrop 2's loudness rule for a hard cut fired this frame, else 0 */
+
+  /* The latest 576 samples per channel, [0] = left, [1] = right, full scale ~ +-128, after
+     MilkDrop 2's alignment (see PHOSPHENE_ENGINE_NO_WAVE_ALIGNMENT): when the window was
+     shifted, samples 480..575 are 0. Waves draw at most the first 480. */
+  float waveform[2][PHOSPHENE_WAVEFORM_SAMPLES];
+  /* MilkDrop 2's equalised magnitude spectrum of those samples (fSpectrum), per channel. */
+  float spectrum[2][PHOSPHENE_SPECTRUM_BINS];
+} phosphene_audio_frame;
+
+/**
+ * @brief Advances the engine's clock by one video frame and analyses the audio.
+ *
+ * Takes every PCM frame added since the previous call, looks at the latest 576 samples per
+ * channel (if fewer arrived, part of the previous window is reused; if none, the window is
+ * unchanged), and updates MilkDrop 2's band averages for the frame rate.
+ *
+ * @param engine the engine.
+ * @param dt_s seconds since the previous frame, as measured by a host that drives time itself;
+ *        0 advances a fixed clock by 1 / desc.fps (deterministic: use it for offline rendering).
+ *        Negative, NaN or > 10 s is an invalid argument.
+ * @param out (out) receives the frame. Untouched on failure.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, dt_s invalid).
+ * Thread safety: controller thread; may run while the producer adds PCM. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_audio_analyze(
+    phosphene_engine* engine, double dt_s, phosphene_audio_frame* out) PHOSPHENE_NOEXCEPT;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PHOSPHENE_H */

@@ -1,0 +1,165 @@
+/* The C API from plain C99 against the header alone: lifetime, errors, logging, PCM input and
+ * analysis, and two engines in one process. Built with -std=c99 -Wall -Wextra -pedantic -Werror
+ * and linked against the shared library only. Exit status 0 = all checks passed. */
+#include <phosphene/phosphene.h>
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+typedef struct log_record {
+  int count;
+  phosphene_log_level last_level;
+  char last_message[256];
+} log_record;
+
+static void record_log(void* user, phosphene_log_level level, const char* message) {
+  log_record* r = (log_record*)user;
+  r->count++;
+  r->last_level = level;
+  strncpy(r->last_message, message, sizeof r->last_message - 1);
+  r->last_message[sizeof r->last_message - 1] = '\0';
+}
+
+static void fill_tone(float* out, size_t frames, double hz, size_t start, int rate) {
+  size_t i;
+  for (i = 0; i < frames; ++i) {
+    float s = (float)(0.5 * sin(6.283185307179586 * hz * (double)(start + i) / rate));
+    out[2 * i] = s;
+    out[2 * i + 1] = s;
+  }
+}
+
+static void test_version_and_results(void) {
+  CHECK(phosphene_version() == PHOSPHENE_VERSION);
+  CHECK(strlen(phosphene_version_string()) >= 5);
+  CHECK(strcmp(phosphene_result_string(PHOSPHENE_OK), "ok") == 0);
+  CHECK(strcmp(phosphene_result_string((phosphene_result)-999), "unknown result") == 0);
+}
+
+static void test_create_errors(void) {
+  phosphene_engine* engine = (phosphene_engine*)&failures; /* must be reset to NULL on failure */
+  phosphene_engine_desc desc = phosphene_engine_desc_default();
+  log_record log;
+  memset(&log, 0, sizeof log);
+  CHECK(phosphene_engine_create(NULL, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  desc.fps = -5.0;
+  desc.log_fn = record_log;
+  desc.log_user_data = &log;
+  CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(engine == NULL);
+  CHECK(log.count == 1 && log.last_level == PHOSPHENE_LOG_ERROR);
+  desc = phosphene_engine_desc_default();
+  desc.struct_size = sizeof desc + 8;
+  CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_ABI_MISMATCH);
+  desc = phosphene_engine_desc_default();
+  desc.api_version = PHOSPHENE_MAKE_VERSION(PHOSPHENE_VERSION_MAJOR + 1, 0, 0);
+  CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_ABI_MISMATCH);
+  /* A host built against an older, shorter desc: the fields it lacks take their defaults. */
+  desc = phosphene_engine_desc_default();
+  desc.flags = 0xFFu; /* beyond the old struct: must be ignored, not rejected */
+  desc.struct_size = (uint32_t)offsetof(phosphene_engine_desc, flags);
+  CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_OK);
+  phosphene_engine_destroy(engine);
+  engine = NULL;
+  desc = phosphene_engine_desc_default();
+  desc.flags = 0x80u; /* unknown bit in a current-size desc */
+  CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  phosphene_engine_destroy(NULL); /* ignored */
+  CHECK(strcmp(phosphene_last_error(NULL), "") == 0);
+}
+
+static void test_engine_calls(void) {
+  phosphene_engine* engine = NULL;
+  phosphene_audio_frame frame;
+  float pcm[2 * 735];
+  int16_t pcm16[2 * 100];
+  uint8_t pcm8[2 * 100];
+  log_record log;
+  int f;
+  memset(&log, 0, sizeof log);
+  memset(pcm16, 0, sizeof pcm16);
+  memset(pcm8, 128, sizeof pcm8);
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  CHECK(engine != NULL);
+  CHECK(strcmp(phosphene_last_error(engine), "") == 0);
+  CHECK(phosphene_set_log_callback(engine, record_log, &log, PHOSPHENE_LOG_DEBUG) == PHOSPHENE_OK);
+  CHECK(phosphene_set_log_callback(engine, record_log, &log, (phosphene_log_level)9) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+
+  CHECK(phosphene_pcm_add_float(NULL, pcm, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_pcm_add_float(engine, NULL, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_pcm_add_float(engine, pcm, 0, 2, 44100) == PHOSPHENE_OK);
+  CHECK(phosphene_pcm_add_float(engine, pcm, 1, 0, 44100) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_pcm_add_float(engine, pcm, 1, 2, 10) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_pcm_add_int16(engine, pcm16, 100, 2, 48000) == PHOSPHENE_OK);
+  CHECK(phosphene_pcm_add_uint8(engine, pcm8, 200, 1, 22050) == PHOSPHENE_OK);
+  CHECK(phosphene_pcm_dropped_frames(engine) == 0);
+
+  CHECK(phosphene_audio_analyze(engine, 0.0, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strlen(phosphene_last_error(engine)) > 0);
+  CHECK(log.count >= 1 && log.last_level == PHOSPHENE_LOG_ERROR);
+  CHECK(phosphene_audio_analyze(engine, -1.0, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+
+  for (f = 0; f < 120; ++f) {
+    fill_tone(pcm, 735, 220.0, (size_t)f * 735, 44100);
+    CHECK(phosphene_pcm_add_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
+    CHECK(phosphene_audio_analyze(engine, 0.0, &frame) == PHOSPHENE_OK);
+  }
+  CHECK(frame.frame == 119);
+  CHECK(fabs(frame.time_s - 2.0) < 1e-9);
+  CHECK(frame.fps == 60.0);
+  CHECK(isfinite(frame.bass) && isfinite(frame.treb_att));
+  CHECK(fabs(frame.vol - frame.treb * 0.3333f) < 1e-6);
+  CHECK(fabs(frame.waveform[0][575]) <= 64.5f);
+  CHECK(frame.spectrum[0][5] > frame.spectrum[0][400]); /* 220 Hz lives in bin ~5 */
+  phosphene_engine_destroy(engine);
+}
+
+/* Two engines, interleaved, fed different audio: the first must match a lone engine. */
+static void test_two_engines(void) {
+  phosphene_engine *alone = NULL, *a = NULL, *b = NULL;
+  phosphene_audio_frame fa, fb, fl;
+  float pcm[2 * 735];
+  int f, same = 1;
+  CHECK(phosphene_engine_create(NULL, &alone) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_create(NULL, &a) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_create(NULL, &b) == PHOSPHENE_OK);
+  for (f = 0; f < 90; ++f) {
+    fill_tone(pcm, 735, 80.0, (size_t)f * 735, 44100);
+    phosphene_pcm_add_float(alone, pcm, 735, 2, 44100);
+    phosphene_pcm_add_float(a, pcm, 735, 2, 44100);
+    fill_tone(pcm, 735, 9000.0, (size_t)f * 735, 44100);
+    phosphene_pcm_add_float(b, pcm, 735, 2, 44100);
+    phosphene_audio_analyze(b, 1.0 / 25.0, &fb);
+    phosphene_audio_analyze(a, 0.0, &fa);
+    phosphene_audio_analyze(alone, 0.0, &fl);
+    if (memcmp(&fa, &fl, sizeof fa) != 0) same = 0;
+  }
+  CHECK(same);
+  CHECK(memcmp(fa.spectrum, fb.spectrum, sizeof fa.spectrum) != 0);
+  CHECK(fb.fps == 25.0);
+  phosphene_engine_destroy(alone);
+  phosphene_engine_destroy(a);
+  phosphene_engine_destroy(b);
+}
+
+int main(void) {
+  test_version_and_results();
+  test_create_errors();
+  test_engine_calls();
+  test_two_engines();
+  if (failures == 0) printf("c api: all checks passed\n");
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,265 @@
+// `phosphene render` end to end: the CLI binary is run as a user would, into temporary
+// directories. Needs an EGL display (skips without one, like every GL test).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "GlTestContext.hpp"
+#include "ImageMetrics.hpp"
+#include "PngImage.hpp"
+#include "WavWriter.hpp"
+
+namespace phosphene::gltest {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+  int exitCode = -1;
+  std::string err;  // stderr
+};
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+class RenderCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(PHOSPHENE_BINARY_DIR) / "tests/gl/render-cli" / info->name();
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+
+  // Runs the CLI with `args` (shell words) from dir_; stdout goes to `stdoutFile` (relative to
+  // dir_) or /dev/null.
+  RunResult run(const std::string& args, const std::string& stdoutFile = "",
+                const std::string& envPrefix = "") {
+    const fs::path errFile = dir_ / "stderr.txt";
+    const std::string cmd = "cd '" + dir_.string() + "' && " + envPrefix + " '" + PHOSPHENE_CLI +
+                            "' render " + args + " >" +
+                            (stdoutFile.empty() ? "/dev/null" : "'" + stdoutFile + "'") + " 2>'" +
+                            errFile.string() + "'";
+    const int status = std::system(cmd.c_str());
+    RunResult r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = readFile(errFile);
+    return r;
+  }
+
+  // GL-dependent tests skip only when the machine has no EGL display at all.
+  bool glAvailable(std::string& reason) {
+    std::string error;
+    auto ctx = GlTestContext::create(platform::GlApi::Core33, reason, error);
+    return ctx != nullptr || reason.empty();
+  }
+
+  fs::path dir_;
+};
+
+#define SKIP_WITHOUT_EGL()                            \
+  do {                                                \
+    std::string reason;                               \
+    if (!glAvailable(reason)) GTEST_SKIP() << reason; \
+  } while (0)
+
+TEST_F(RenderCommand, TinyRenderWritesNumberedPngs) {
+  SKIP_WITHOUT_EGL();
+  const auto r = run("--size 64x48 --frames 5 --out frames");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir_ / "frames"))
+    names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  const std::vector<std::string> expected = {"frame_000001.png", "frame_000002.png",
+                                             "frame_000003.png", "frame_000004.png",
+                                             "frame_000005.png"};
+  EXPECT_EQ(names, expected);
+  platform::RgbaImage first, last;
+  std::string error;
+  ASSERT_TRUE(platform::readPng((dir_ / "frames/frame_000001.png").string(), first, error))
+      << error;
+  ASSERT_TRUE(platform::readPng((dir_ / "frames/frame_000005.png").string(), last, error)) << error;
+  EXPECT_EQ(first.width, 64);
+  EXPECT_EQ(first.height, 48);
+  EXPECT_NE(first.pixels, last.pixels) << "the audio must move the picture";
+  // The summary line names the frame count and the median time per frame.
+  EXPECT_NE(r.err.find("5 frames 64x48"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ms/frame"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCommand, SameInputsGiveSameBytes) {
+  SKIP_WITHOUT_EGL();
+  ASSERT_EQ(run("--size 80x60 --frames 6 --seed 7 --out a").exitCode, 0);
+  ASSERT_EQ(run("--size 80x60 --frames 6 --seed 7 --out b").exitCode, 0);
+  for (int i = 1; i <= 6; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", i);
+    const std::string a = readFile(dir_ / "a" / name), b = readFile(dir_ / "b" / name);
+    ASSERT_FALSE(a.empty()) << name;
+    EXPECT_EQ(a, b) << name << " differs between two identical renders";
+  }
+}
+
+TEST_F(RenderCommand, RawStdoutIsFramesTimesWidthTimesHeightTimesFour) {
+  SKIP_WITHOUT_EGL();
+  const auto r = run("--size 32x24 --frames 3 --out -", "raw.rgba");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string raw = readFile(dir_ / "raw.rgba");
+  EXPECT_EQ(raw.size(), 3u * 32 * 24 * 4);
+  // Raw frame 1 equals PNG frame 1 of the same render (top row first, RGBA).
+  ASSERT_EQ(run("--size 32x24 --frames 1 --out png").exitCode, 0);
+  platform::RgbaImage png;
+  std::string error;
+  ASSERT_TRUE(platform::readPng((dir_ / "png/frame_000001.png").string(), png, error));
+  EXPECT_EQ(std::string(png.pixels.begin(), png.pixels.end()), raw.substr(0, 32 * 24 * 4));
+}
+
+TEST_F(RenderCommand, Es3AndCoreContextsDrawTheSamePicture) {
+  SKIP_WITHOUT_EGL();
+  ASSERT_EQ(run("--size 96x72 --frames 4 --gl 3.3 --out core").exitCode, 0);
+  const auto es = run("--size 96x72 --frames 4 --gl es3 --out es");
+  ASSERT_EQ(es.exitCode, 0) << es.err;
+  EXPECT_NE(es.err.find("GL ES 3"), std::string::npos) << es.err;
+  platform::RgbaImage a, b;
+  std::string error;
+  ASSERT_TRUE(platform::readPng((dir_ / "core/frame_000004.png").string(), a, error));
+  ASSERT_TRUE(platform::readPng((dir_ / "es/frame_000004.png").string(), b, error));
+  EXPECT_GE(psnr(a, b), 40.0);
+}
+
+TEST_F(RenderCommand, AudioFileDrivesTheRenderAndSetsTheLength) {
+  SKIP_WITHOUT_EGL();
+  // 0.25 s of a 100 Hz tone at 48 kHz mono: at 20 fps that is 5 frames.
+  std::vector<float> tone(12000);
+  for (std::size_t i = 0; i < tone.size(); ++i)
+    tone[i] = 0.5f * static_cast<float>(std::sin(2 * 3.14159265358979 * 100.0 * i / 48000.0));
+  std::string error;
+  ASSERT_TRUE(cli::writeWav16((dir_ / "tone.wav").string(), tone, 1, 48000, error)) << error;
+  const auto r = run("--audio tone.wav --size 48x32 --fps 20 --out frames");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  int count = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_ / "frames")) ++count;
+  EXPECT_EQ(count, 5);
+}
+
+TEST_F(RenderCommand, PresetIsAcceptedWithAnHonestNotice) {
+  SKIP_WITHOUT_EGL();
+  std::ofstream(dir_ / "p.milk") << "[preset00]\nzoom=1.0\n";
+  const auto r = run("--preset p.milk --size 32x24 --frames 1 --out f");
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("presets are not rendered yet"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCommand, BadArgumentsExitWithUsageError) {
+  const struct {
+    const char* args;
+    const char* mentions;
+  } cases[] = {
+      {"--size 0x48", "--size"},
+      {"--size banana", "--size"},
+      {"--fps 0", "--fps"},
+      {"--frames -3", "--frames"},
+      {"--frames 2 --duration 1", "not both"},
+      {"--gl 4.6", "--gl"},
+      {"--seed x", "--seed"},
+      {"--nonsense", "nonsense"},
+      {"--mesh 0x0", "--mesh"},
+      {"--duration -1", "--duration"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run(c.args);
+    EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.args << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "demo-out")) << "a usage error must not start rendering";
+}
+
+TEST_F(RenderCommand, MissingInputsFailClearly) {
+  auto r = run("--audio no-such-file.wav --frames 1 --out f");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("no-such-file.wav"), std::string::npos) << r.err;
+  r = run("--preset no-such.milk --frames 1 --out f");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("no-such.milk"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCommand, VideoWithoutFfmpegSaysWhatToInstall) {
+  SKIP_WITHOUT_EGL();
+  fs::create_directories(dir_ / "empty-path");
+  const auto r = run("--size 32x24 --frames 2 --out clip.mp4", "",
+                     "PATH='" + (dir_ / "empty-path").string() + "'");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("ffmpeg"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "clip.mp4.demo-audio.wav")) << "temporary audio left behind";
+}
+
+// A stand-in `ffmpeg` on PATH records its arguments, the audio file it was given and the bytes
+// piped to it, so the video path is tested without FFmpeg installed. `exitAtOnce` makes it quit
+// without reading, like an ffmpeg that rejects its arguments.
+void writeFakeFfmpeg(const fs::path& bin, bool exitAtOnce) {
+  fs::create_directories(bin);
+  std::ofstream script(bin / "ffmpeg");
+  script
+      << "#!/bin/sh\n"
+      << "here=$(dirname \"$0\")\n"
+      << (exitAtOnce ? "echo 'fake ffmpeg: giving up' >&2; exit 1\n" : "")
+      << "printf '%s\\n' \"$@\" > \"$here/args.txt\"\n"
+      << "prev=''\n"
+      << "for a in \"$@\"; do\n"
+      << "  if [ \"$prev\" = -i ] && [ \"$a\" != pipe:0 ]; then cp \"$a\" \"$here/audio.wav\"; fi\n"
+      << "  prev=$a\n"
+      << "done\n"
+      << "cat > \"$here/video.raw\"\n";
+  script.close();
+  fs::permissions(bin / "ffmpeg", fs::perms::owner_all | fs::perms::group_read |
+                                      fs::perms::group_exec | fs::perms::others_read |
+                                      fs::perms::others_exec);
+}
+
+TEST_F(RenderCommand, VideoOutputPipesFramesAndDemoAudioToFfmpeg) {
+  SKIP_WITHOUT_EGL();
+  writeFakeFfmpeg(dir_ / "bin", false);
+  const auto r = run("--size 40x30 --frames 4 --fps 30 --out clip.mp4", "",
+                     "PATH='" + (dir_ / "bin").string() + ":/usr/bin:/bin'");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(fs::file_size(dir_ / "bin/video.raw"), 4u * 40 * 30 * 4);
+  const std::string args = readFile(dir_ / "bin/args.txt");
+  for (const char* want : {"rawvideo\n", "rgba\n", "40x30\n", "30\n", "pipe:0\n", "clip.mp4\n"})
+    EXPECT_NE(args.find(want), std::string::npos) << want << " missing from:\n" << args;
+  // The demo's audio went along as a WAV and was cleaned up afterwards.
+  const std::string wav = readFile(dir_ / "bin/audio.wav");
+  ASSERT_GT(wav.size(), 44u) << args;
+  EXPECT_EQ(wav.substr(0, 4), "RIFF");
+  EXPECT_FALSE(fs::exists(dir_ / "clip.mp4.demo-audio.wav"));
+}
+
+TEST_F(RenderCommand, FfmpegFailureIsReported) {
+  SKIP_WITHOUT_EGL();
+  writeFakeFfmpeg(dir_ / "bin", true);
+  const auto r = run("--size 40x30 --frames 30 --out clip.webm", "",
+                     "PATH='" + (dir_ / "bin").string() + ":/usr/bin:/bin'");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("ffmpeg"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCommand, HelpListsTheRendererFlags) {
+  const auto r = run("--help", "help.txt");
+  EXPECT_EQ(r.exitCode, 0);
+  const std::string help = readFile(dir_ / "help.txt");
+  for (const char* flag : {"--preset", "--audio", "--size", "--fps", "--frames", "--duration",
+                           "--seed", "--out", "--gl", "--mesh", "--verbose"})
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
+}
+
+}  // namespace
+}  // namespace phosphene::gltest
