@@ -1,0 +1,98 @@
+#pragma once
+// preset::Runtime: runs a compiled preset once per frame, in MilkDrop 2's order (spec §3, §4.1,
+// §7; MD2 milkdropfs.cpp RenderFrame), and returns the FrameState the renderer draws.
+//
+// One step:
+//   first frame only: per_frame_init, then every wave's and shape's init code (q and t saved);
+//   mesh geometry (rebuilt when mesh or canvas size changed); waveform copies smoothed (§5.4);
+//   per_frame (built-ins reset to file values, q1..q32 to the post-init values, monitor to last
+//   frame's); motion vectors against LAST frame's mesh; per_pixel over every vertex (q and the
+//   per-frame motion values handed in); shapes 0..3 per instance; waves 0..3 per_frame then
+//   per_point; the built-in waveform.
+// Variables of every context persist across frames (spec §3.5); regs and gmegabuf live in the
+// caller's eel::Globals. Nothing here touches GL or throws.
+
+#include <optional>
+#include <vector>
+
+#include "audio/FrameAudio.hpp"
+#include "clock/FrameClock.hpp"
+#include "preset/BuiltinWaveform.hpp"
+#include "preset/CustomShape.hpp"
+#include "preset/CustomWave.hpp"
+#include "preset/FrameState.hpp"
+#include "preset/Program.hpp"
+
+namespace phosphene::preset {
+
+/// What the host decides about a frame besides audio and time.
+struct StepInputs {
+  int meshX = 48, meshY = 36;                  // warp mesh cells (MD2 stock default 48×36)
+  int canvasWidth = 1280, canvasHeight = 720;  // pixelsx/pixelsy (at least 1); aspect follows
+  double progress = 0.0;                       // through the preset's scheduled life (spec §3.1)
+  bool halfTexelOffset = false;                // D3D9's texel shift (spec §4.3 step 8)
+  /// MD2's raw treble band sum imm[2] for built-in wave mode 3. FrameAudio does not carry it
+  /// yet; when absent it is approximated from the left spectrum's treble bins.
+  std::optional<double> trebleImm;
+};
+
+class Runtime {
+ public:
+  /// Takes the compiled preset over; its contexts become this runtime's.
+  explicit Runtime(Program program);
+  /// Compiles and takes over in one go.
+  Runtime(const milk::Preset& preset, eel::Globals& globals);
+
+  Runtime(Runtime&&) noexcept = default;
+  Runtime& operator=(Runtime&&) noexcept = default;
+
+  /// Runs one frame. The reference stays valid until the next step or the runtime's end.
+  const FrameState& step(const audio::FrameAudio& audio, const clock::FrameClock& clock,
+                         const StepInputs& inputs = {});
+
+  const FrameState& state() const { return state_; }
+  const Program& program() const { return program_; }
+  Program& program() { return program_; }
+  /// Frames stepped so far.
+  long long framesStepped() const { return frames_; }
+  /// q1..q32 as per_frame_init left them (restored before every per_frame).
+  const std::array<double, kQCount>& qAfterInit() const { return qAfterInit_; }
+  /// Per-vertex motion outputs of the last frame (empty without per_pixel code), in VertexMotion
+  /// order zoom zoomexp rot warp cx cy dx dy sx sy.
+  const std::array<std::vector<double>, 10>& vertexMotion() const { return vertexOut_; }
+
+ private:
+  void runInitCode();
+  void loadPresetContext();
+  void runPerFrame();
+  void runPerVertex();
+  void runShapes();
+  void runWaves(const audio::FrameAudio& audio);
+
+  Program program_;
+  FrameVars base_;
+  std::array<CustomWaveConfig, kMaxCustomWaves> waveConfigs_{};
+  std::array<CustomShapeConfig, kMaxCustomShapes> shapeConfigs_{};
+
+  std::array<double, kQCount> qAfterInit_{};
+  double monitor_ = 0.0;  // MD2 monitor_after_init_code: updated after every per_frame
+  std::array<std::array<double, kTCount>, kMaxCustomWaves> waveTAfterInit_{};
+  std::array<std::array<double, kTCount>, kMaxCustomShapes> shapeTAfterInit_{};
+
+  FrameState state_;
+  long long frames_ = 0;
+
+  // Reused buffers.
+  std::array<float, kAudioSamplesPerFrame> smoothL_{}, smoothR_{};
+  std::array<std::vector<double>, 10> vertexOut_;
+  CustomWavePointInputs pointIn_;
+  std::array<std::vector<double>, 6> pointOut_;  // x y r g b a
+  std::vector<WavePoint> waveScratch_;
+  BuiltinWaveform builtinWave_;
+};
+
+/// Vertices whose warp texture coordinate is NaN or infinite (0 for a healthy frame). MD2 draws
+/// such vertices as garbage too; tools report them (PRE003).
+std::size_t nonFiniteWarpVertices(const FrameState& state);
+
+}  // namespace phosphene::preset

@@ -1,0 +1,27 @@
+# Runs `phosphene ARGS` and checks its exit status and output.
+#   -DCLI=... "-DARGS=a;b;c" -DEXPECT_RC=0|1|nonzero "-DEXPECT=regex;regex" [-DREJECT=regex]
+#   [-DPRE=command-to-run-first (a list)] -P RunCli.cmake
+# No square brackets in the regexes: they bind list elements.
+if(PRE)
+  execute_process(COMMAND ${PRE} RESULT_VARIABLE prerc)
+  if(NOT prerc EQUAL 0)
+    message(FATAL_ERROR "preparation failed: ${PRE}")
+  endif()
+endif()
+execute_process(COMMAND ${CLI} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(EXPECT_RC STREQUAL "nonzero")
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "expected a failing exit status, got 0")
+  endif()
+elseif(NOT rc EQUAL EXPECT_RC)
+  message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT_RC}")
+endif()
+foreach(re IN LISTS EXPECT)
+  if(NOT "${out}${err}" MATCHES "${re}")
+    message(FATAL_ERROR "output does not match '${re}'")
+  endif()
+endforeach()
+if(REJECT AND "${out}${err}" MATCHES "${REJECT}")
+  message(FATAL_ERROR "output matches '${REJECT}'")
+endif()
