@@ -24,5 +24,6 @@ install(FILES ${PROJECT_BINARY_DIR}/PhospheneConfig.cmake
   ${PROJECT_BINARY_DIR}/PhospheneConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Phosphene)
 
+file(RELATIVE_PATH PC_PREFIX_FROM_PCDIR /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/phosphene.pc.in ${PROJECT_BINARY_DIR}/phosphene.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/phosphene.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

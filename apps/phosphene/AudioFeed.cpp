@@ -72,6 +72,16 @@ std::int64_t AudioFeed::read(float* out, std::int64_t frames) {
 }
 
 bool AudioFeed::nextFrame(std::int64_t frame, phosphene_audio_frame& out, std::string& error) {
+  if (!feedFrame(frame, error)) return false;
+  const phosphene_result rc = phosphene_audio_analyze(engine_, 0.0, &out);
+  if (rc != PHOSPHENE_OK) {
+    error = std::string("phosphene_audio_analyze: ") + phosphene_last_error(engine_);
+    return false;
+  }
+  return true;
+}
+
+bool AudioFeed::feedFrame(std::int64_t frame, std::string& error) {
   // Integer-exact when rate/fps is, and never drifting otherwise: the boundary is recomputed from
   // the frame index, not accumulated.
   const auto end =
@@ -97,11 +107,6 @@ bool AudioFeed::nextFrame(std::int64_t frame, phosphene_audio_frame& out, std::s
     }
   }
   fed_ += want;
-  const phosphene_result rc = phosphene_audio_analyze(engine_, 0.0, &out);
-  if (rc != PHOSPHENE_OK) {
-    error = std::string("phosphene_audio_analyze: ") + phosphene_last_error(engine_);
-    return false;
-  }
   return true;
 }
 

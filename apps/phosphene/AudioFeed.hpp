@@ -40,6 +40,11 @@ class AudioFeed {
   /// Feeds video frame `frame`'s samples (silence past the end of the audio) and analyses.
   /// False with `error` on a read or API failure.
   bool nextFrame(std::int64_t frame, phosphene_audio_frame& out, std::string& error);
+  /// Only feeds video frame `frame`'s samples; the caller advances the frame (e.g. with
+  /// phosphene_render_frame_to_framebuffer on engine()).
+  bool feedFrame(std::int64_t frame, std::string& error);
+  /// The engine the samples go to (owned by the feed).
+  phosphene_engine* engine() { return engine_; }
 
  private:
   std::int64_t read(float* out, std::int64_t frames);

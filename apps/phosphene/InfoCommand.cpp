@@ -7,9 +7,11 @@
 
 #include "ArgParser.hpp"
 #include "Commands.hpp"
+#include "eel/Eel.hpp"
 #include "milk/KeyTable.hpp"
 #include "milk/PresetFeatures.hpp"
 #include "milk/PresetReader.hpp"
+#include "preset/Program.hpp"
 
 namespace phosphene::cli {
 namespace {
@@ -116,7 +118,12 @@ int infoOne(const std::string& path, bool all) {
               p.warpPsVersion, psName(p.warpPsVersion), p.compPsVersion, psName(p.compPsVersion));
   printValues(p, all);
   printFeatures(p);
-  const auto& diags = result.diagnostics();
+  // Reading and compiling report separately: a file can read cleanly and still hold code that
+  // MilkDrop would not run.
+  eel::Globals globals;
+  const auto program = preset::Program::compile(p, globals);
+  core::Diagnostics diags = result.diagnostics();
+  diags.insert(diags.end(), program.diagnostics().begin(), program.diagnostics().end());
   std::printf("diagnostics: %zu\n", diags.size());
   for (const auto& d : diags) std::printf("  %s\n", d.format().c_str());
   return 0;

@@ -1,6 +1,6 @@
-// phosphene render: audio in, frames out, headless. Until presets render (issue 5) it draws the
-// diagnostic view of the analysis (render::SpectrumView); the flags are already those of the
-// full renderer so scripts written now keep working.
+// phosphene render: audio in, frames out, headless. It renders a preset through the public C API
+// exactly as a host does (the default: the embedded phosphene-aurora preset), or with
+// --diagnostic the diagnostic view of the analysis (render::SpectrumView).
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "AudioFeed.hpp"
 #include "Commands.hpp"
 #include "DemoTrack.hpp"
+#include "EmbeddedPresets.hpp"
 #include "FrameSink.hpp"
 #include "HeadlessContext.hpp"
 #include "PngImage.hpp"
@@ -47,19 +47,21 @@ struct RenderOptions {
   bool apiGiven = false;
   int meshW = 48, meshH = 36;
   bool verbose = false;
+  bool diagnostic = false;
 };
 
 ArgParser makeParser() {
-  ArgParser p(
-      "render", "[OPTIONS]",
-      "Renders audio to PNG frames, raw RGBA or a video, headless (EGL; no GPU needed).\n"
-      "Deterministic: the same options give the same bytes. With no options it renders\n"
-      "the built-in demo (a generated " +
-          std::to_string(static_cast<int>(DemoTrack::kSeconds)) +
-          " s track: kick, bass line, hi-hats, chords) into ./demo-out/.\n"
-          "Until preset rendering lands, every render draws the diagnostic view: spectrum,\n"
-          "waveforms, bass/mid/treb meters and a beat lamp.");
-  p.option("preset", "FILE.milk", "preset to render (accepted; not rendered yet, see above)");
+  ArgParser p("render", "[OPTIONS]",
+              "Renders audio to PNG frames, raw RGBA or a video, headless (EGL; no GPU needed).\n"
+              "Deterministic: the same options give the same bytes. With no options it renders\n"
+              "the built-in demo (a generated " +
+                  std::to_string(static_cast<int>(DemoTrack::kSeconds)) +
+                  " s track: kick, bass line, hi-hats, chords) into ./demo-out/.\n"
+                  "Without --preset it renders the embedded preset " +
+                  std::string(kEmbeddedPresets[0].name) +
+                  ". --diagnostic draws the diagnostic view\n"
+                  "instead: spectrum, waveforms, bass/mid/treb meters and a beat lamp.");
+  p.option("preset", "FILE.milk", "MilkDrop preset to render (default: the embedded one)");
   p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
   p.option("size", "WxH", "frame size in pixels (default 640x480)");
   p.option("fps", "N", "video frames per second (default 60)");
@@ -72,7 +74,8 @@ ArgParser makeParser() {
   p.option("gl", "3.3|es3",
            "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if "
            "3.3 is unavailable)");
-  p.option("mesh", "WxH", "warp mesh size (default 48x36; used once presets render)");
+  p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
+  p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset");
   p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
   return p;
 }
@@ -121,9 +124,12 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
     o.apiGiven = true;
   }
   if (auto v = p.value("mesh"))
-    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW > 1024 || o.meshH > 1024)
-      return "--mesh wants WxH, e.g. 48x36 (got '" + *v + "')";
+    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW < 8 || o.meshW > 320 || o.meshH < 6 ||
+        o.meshH > 240)
+      return "--mesh wants WxH from 8x6 to 320x240, e.g. 48x36 (got '" + *v + "')";
   o.verbose = p.has("verbose");
+  o.diagnostic = p.has("diagnostic");
+  if (o.diagnostic && !o.preset.empty()) return "give --preset or --diagnostic, not both";
   return std::nullopt;
 }
 
@@ -185,6 +191,38 @@ std::unique_ptr<FrameSink> openSink(const RenderOptions& o, const std::string& d
   return openVideo(v, error);
 }
 
+int frameError(ProgressBar& progress, long long frame, const std::string& message) {
+  progress.finish();
+  std::fprintf(stderr, "phosphene render: frame %lld: %s\n", frame + 1, message.c_str());
+  return 1;
+}
+
+// Loads --preset (or the embedded default) into the engine that renders; on failure prints every
+// diagnostic of the load and the reason.
+bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
+  const phosphene_result rc =
+      o.preset.empty() ? phosphene_load_preset_text(engine, kEmbeddedPresets[0].text.data(),
+                                                    kEmbeddedPresets[0].text.size())
+                       : phosphene_load_preset_file(engine, o.preset.c_str());
+  if (rc == PHOSPHENE_OK) {
+    if (phosphene_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
+        phosphene_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+      std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+      return false;
+    }
+    return true;
+  }
+  const std::string name = o.preset.empty() ? std::string(kEmbeddedPresets[0].name) : o.preset;
+  for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(engine); ++i) {
+    phosphene_diagnostic d;
+    if (phosphene_preset_diagnostic_get(engine, i, &d) != PHOSPHENE_OK) continue;
+    std::fprintf(stderr, "%s:%d: [%s] %s\n", name.c_str(), d.line, d.id, d.message);
+  }
+  std::fprintf(stderr, "phosphene render: cannot load preset %s: %s\n", name.c_str(),
+               phosphene_result_string(rc));
+  return false;
+}
+
 }  // namespace
 
 int runRender(const Args& args) {
@@ -195,17 +233,6 @@ int runRender(const Args& args) {
   if (o.out == "-" && isatty(STDOUT_FILENO))
     return parser.usageError("--out - writes raw RGBA frames; redirect stdout to a file or pipe");
 
-  if (!o.preset.empty()) {
-    if (!std::ifstream(o.preset)) {
-      std::fprintf(stderr, "phosphene render: IO001 cannot open preset %s\n", o.preset.c_str());
-      return 1;
-    }
-    std::fprintf(stderr,
-                 "phosphene render: note: presets are not rendered yet; drawing the diagnostic "
-                 "view of the audio instead of %s\n",
-                 o.preset.c_str());
-  }
-
   std::string error;
   auto audio = AudioFeed::open(o.audio, o.fps, o.seed, error);
   if (!audio) {
@@ -214,6 +241,7 @@ int runRender(const Args& args) {
   }
   if (!audio->warning().empty())
     std::fprintf(stderr, "phosphene render: %s\n", audio->warning().c_str());
+  if (!o.diagnostic && !loadPreset(audio->engine(), o)) return 1;
   const long long frames =
       o.frames
           ? *o.frames
@@ -233,6 +261,11 @@ int runRender(const Args& args) {
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
     return 1;
   }
+  // The engine deletes its GL objects when destroyed, so it must go while the context is current.
+  struct DestroyEngineFirst {
+    std::unique_ptr<AudioFeed>& feed;
+    ~DestroyEngineFirst() { feed.reset(); }
+  } destroyEngineFirst{audio};
   std::unique_ptr<gl::DebugOutput> debug;
   if (o.verbose) {
     std::fprintf(stderr, "context: %s\n%s", context->description().c_str(), caps->report().c_str());
@@ -256,7 +289,7 @@ int runRender(const Args& args) {
     return 1;
   }
   auto view = render::SpectrumView::create(*caps);
-  if (!view) {
+  if (o.diagnostic && !view) {
     for (const auto& d : view.diagnostics())
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
     return 1;
@@ -287,7 +320,7 @@ int runRender(const Args& args) {
   auto input = std::make_unique<render::SpectrumViewInput>();
   phosphene_audio_frame analysis{};
   platform::RgbaImage image(o.width, o.height);
-  std::vector<double> renderMs, totalMs;
+  std::vector<double> renderMs, submitMs, totalMs;
   renderMs.reserve(static_cast<std::size_t>(std::min(frames, 1LL << 20)));
   totalMs.reserve(renderMs.capacity());
   ProgressBar progress(frames, ProgressBar::stderrIsTerminal());
@@ -295,21 +328,20 @@ int runRender(const Args& args) {
   const auto start = Clock::now();
   for (long long f = 0; f < frames; ++f) {
     const auto t0 = Clock::now();
-    if (!audio->nextFrame(f, analysis, error)) {
-      progress.finish();
-      std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, error.c_str());
-      return 1;
+    if (o.diagnostic) {
+      if (!audio->nextFrame(f, analysis, error)) return frameError(progress, f, error);
+      copyAnalysis(analysis, *input);
+      fb->bind();
+      const auto glErrors = view->draw(*input, o.width, o.height);
+      if (!glErrors.empty()) return frameError(progress, f, glErrors.front().format());
+    } else {
+      if (!audio->feedFrame(f, error)) return frameError(progress, f, error);
+      const phosphene_result rc =
+          phosphene_render_frame_to_framebuffer(audio->engine(), fb->id(), o.width, o.height, 0.0);
+      if (rc != PHOSPHENE_OK) return frameError(progress, f, phosphene_last_error(audio->engine()));
     }
-    copyAnalysis(analysis, *input);
-    fb->bind();
-    const auto glErrors = view->draw(*input, o.width, o.height);
+    const auto tSubmitted = Clock::now();
     fb->readRgba8(image.pixels);
-    if (!glErrors.empty()) {
-      progress.finish();
-      for (const auto& d : glErrors)
-        std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, d.format().c_str());
-      return 1;
-    }
     platform::flipVertically(image);
     const auto t1 = Clock::now();
     if (!sink->write(image, f, error)) {
@@ -319,6 +351,7 @@ int runRender(const Args& args) {
     }
     const auto t2 = Clock::now();
     renderMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    submitMs.push_back(std::chrono::duration<double, std::milli>(tSubmitted - t0).count());
     totalMs.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
     progress.update(f + 1);
   }
@@ -328,13 +361,18 @@ int runRender(const Args& args) {
     return 1;
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const std::string what =
+      o.diagnostic
+          ? std::string("diagnostic view")
+          : "preset " + (o.preset.empty() ? std::string(kEmbeddedPresets[0].name)
+                                          : std::filesystem::path(o.preset).filename().string());
   std::fprintf(stderr,
                "phosphene render: %lld frames %dx%d @ %g fps (%s, %s) -> %s in %.2f s; median "
-               "%.2f ms/frame rendering (analysis + draw + readback), %.2f ms/frame with output\n",
+               "%.2f ms/frame rendering (%.2f analysis + preset step + GL submit, rest GL finish + "
+               "readback), %.2f ms/frame with output\n",
                frames, o.width, o.height, o.fps,
-               context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core",
-               o.preset.empty() ? "diagnostic view" : "diagnostic view, preset not rendered yet",
-               sink->where().c_str(), seconds, median(renderMs), median(totalMs));
+               context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core", what.c_str(),
+               sink->where().c_str(), seconds, median(renderMs), median(submitMs), median(totalMs));
   return 0;
 }
 

@@ -139,7 +139,11 @@ typedef enum phosphene_result {
   PHOSPHENE_ERROR_OUT_OF_MEMORY = -2,      /* an allocation failed */
   PHOSPHENE_ERROR_ABI_MISMATCH = -3,       /* desc.struct_size / api_version not understood */
   PHOSPHENE_ERROR_UNSUPPORTED_FORMAT = -4, /* PCM channel count or sample rate out of range */
-  PHOSPHENE_ERROR_INTERNAL = -5            /* a bug in Phosphene; the last error says more */
+  PHOSPHENE_ERROR_INTERNAL = -5,           /* a bug in Phosphene; the last error says more */
+  PHOSPHENE_ERROR_IO = -6,                 /* a file cannot be opened or read */
+  PHOSPHENE_ERROR_PRESET_INVALID = -7,     /* the text is not a preset (no key=value line) */
+  PHOSPHENE_ERROR_NO_PRESET = -8,          /* rendering needs a loaded preset */
+  PHOSPHENE_ERROR_GL = -9                  /* no usable GL context current, or a GL failure */
 } phosphene_result;
 
 /**
@@ -220,7 +224,8 @@ PHOSPHENE_API phosphene_result phosphene_engine_create(
 
 /**
  * @brief Destroys an engine and frees everything it owns. NULL is ignored.
- * The producer must have stopped calling phosphene_pcm_* on it.
+ * The producer must have stopped calling phosphene_pcm_* on it. If the engine has rendered, the
+ * GL context it rendered in must be current (its GL objects are deleted).
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API void phosphene_engine_destroy(phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
@@ -349,6 +354,154 @@ typedef struct phosphene_audio_frame {
  */
 PHOSPHENE_API phosphene_result phosphene_audio_analyze(
     phosphene_engine* engine, double dt_s, phosphene_audio_frame* out) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Presets (controller side)
+ *
+ * A preset is MilkDrop 2 .milk text. Loading parses it, compiles its equations and makes it the
+ * current preset from the next rendered frame on. Like MilkDrop 2, an equation block that does
+ * not compile is left out and the rest of the preset runs; every such problem is logged as a
+ * warning and listed by phosphene_preset_diagnostic_get(). A failed load leaves the previous
+ * preset (if any) running. Each engine has its own reg00..reg99 and gmegabuf, shared by the
+ * presets it loads and never by another engine.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * @brief Loads a .milk file and makes it the current preset.
+ * @param path (in) a file path, UTF-8; not kept after the call.
+ * @return PHOSPHENE_OK (possibly with warnings, see phosphene_preset_diagnostic_count);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or path NULL); PHOSPHENE_ERROR_IO (the file
+ *         cannot be read or is above 16 MiB); PHOSPHENE_ERROR_PRESET_INVALID (no key=value line);
+ *         PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_load_preset_file(phosphene_engine* engine,
+                                                          const char* path) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Loads a preset from .milk text in memory and makes it the current preset.
+ * @param text (in) the bytes of a .milk file; need not be NUL-terminated; not kept.
+ * @param length number of bytes in text.
+ * @return PHOSPHENE_OK (possibly with warnings); PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL,
+ *         or text NULL with length > 0); PHOSPHENE_ERROR_PRESET_INVALID (no key=value line, e.g.
+ *         empty text); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_load_preset_text(phosphene_engine* engine,
+                                                          const char* text,
+                                                          size_t length) PHOSPHENE_NOEXCEPT;
+
+/** One problem found by the last preset load. Strings stay valid until the next load. */
+typedef struct phosphene_diagnostic {
+  phosphene_log_level severity; /* PHOSPHENE_LOG_INFO, _WARNING or _ERROR */
+  const char* id;               /* stable identifier, e.g. "EEL001", "MILK005", "IO001" */
+  const char* section;          /* e.g. "per_frame", "wave_2_per_point", "file"; "" if none */
+  int line;                     /* 1-based line in the .milk text; 0 when unknown */
+  int column;                   /* 1-based; 0 when unknown */
+  const char* message;          /* English, one line */
+} phosphene_diagnostic;
+
+/**
+ * @brief Number of diagnostics of the last phosphene_load_preset_file/_text call (successful or
+ *        not). Errors in a successful load are equation blocks MilkDrop 2 would also skip.
+ * @return 0 when engine is NULL.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API uint32_t phosphene_preset_diagnostic_count(const phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Reads one diagnostic of the last preset load.
+ * @param index 0 .. phosphene_preset_diagnostic_count() - 1.
+ * @param out (out) receives the diagnostic; its strings belong to the engine and stay valid until
+ *        the next preset load or phosphene_engine_destroy.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, index too large).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_diagnostic_get(
+    const phosphene_engine* engine, uint32_t index, phosphene_diagnostic* out) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Rendering (controller side, in the host's OpenGL 3.3 core or OpenGL ES 3.0 context)
+ *
+ * The host owns the GL context and makes it current before every render call. The first render
+ * call creates the engine's GL objects in that context; every later render call, and
+ * phosphene_engine_destroy, must happen with the SAME context (or one sharing its objects)
+ * current. An engine that never renders never touches GL.
+ *
+ * Each render call does a whole frame: it advances the clock and analyses the audio exactly as
+ * phosphene_audio_analyze does, runs the preset's equations, and draws. A host calls ONE
+ * function per video frame: either a render function (visualising) or phosphene_audio_analyze
+ * (analysis only), never both for the same frame, because both advance the frame.
+ *
+ * GL state a render call changes and restores before it returns: the GL_DRAW_FRAMEBUFFER and
+ * GL_READ_FRAMEBUFFER bindings; the viewport; the current program; the vertex array binding and
+ * the GL_ARRAY_BUFFER binding (a host VAO is never modified); the active texture unit and, on the
+ * first texture units, the GL_TEXTURE_2D and sampler bindings; GL_BLEND, the blend functions,
+ * equations and colour; the GL_DEPTH_TEST, GL_CULL_FACE, GL_SCISSOR_TEST and GL_STENCIL_TEST
+ * enables and the colour write mask. Not touched: clear values, depth/stencil functions and
+ * masks, the scissor box, pixel store parameters, GL_FRAMEBUFFER_SRGB, line width, polygon
+ * offset, uniform buffer bindings.
+ *
+ * The image is opaque RGB written over the whole target (alpha is 1).
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * @brief Sets the size, in pixels, of the canvas the preset is computed and drawn at (MilkDrop:
+ *        the window size); it is also the target size of phosphene_render_frame(). A render call
+ *        into a target of another size scales the canvas to it. 0 x 0 (the default) means "the
+ *        size of each render target". Changing it between frames reallocates the canvas.
+ * @param width, height 1 .. 16384 each, or both 0.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, size out of range).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width,
+                                                           int height) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Sets the warp mesh size (MilkDrop 2's "mesh size"; default 48 x 36). Finer meshes follow
+ *        per-vertex equations more closely and cost more CPU.
+ * @param mesh_x 8 .. 320 cells across; @param mesh_y 6 .. 240 cells down.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, out of range).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
+                                                       int mesh_y) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Renders one frame of the current preset into the draw framebuffer bound in the current
+ *        context (0 = the default framebuffer), over phosphene_set_drawable_size's width x height
+ *        from its lower-left corner.
+ * @param dt_s seconds since the previous frame, as for phosphene_audio_analyze (0 = fixed clock).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, dt_s invalid, drawable size
+ *         not set); PHOSPHENE_ERROR_NO_PRESET; PHOSPHENE_ERROR_GL (no context current, GL older
+ *         than 3.3 / ES 3.0, or a GL error: the last error says which); others as above.
+ * Thread safety: controller thread, with the engine's GL context current. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_render_frame(phosphene_engine* engine,
+                                                      double dt_s) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Renders one frame into a framebuffer object the host owns (its GLuint name; 0 = the
+ *        default framebuffer), over width x height pixels from the lower-left corner.
+ * @return as phosphene_render_frame; INVALID_ARGUMENT also for a width or height <= 0.
+ * Thread safety: controller thread, with the engine's GL context current. @since 0.1
+ */
+PHOSPHENE_API phosphene_result
+phosphene_render_frame_to_framebuffer(phosphene_engine* engine, uint32_t framebuffer, int width,
+                                      int height, double dt_s) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Renders one frame into level 0 of a GL_TEXTURE_2D the host owns (its GLuint name;
+ *        colour-renderable, e.g. GL_RGBA8, at least width x height). The engine attaches it to a
+ *        framebuffer object of its own; the texture's contents are replaced.
+ * @return as phosphene_render_frame; INVALID_ARGUMENT also for texture 0 or a size <= 0.
+ * Thread safety: controller thread, with the engine's GL context current. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_render_frame_to_texture(phosphene_engine* engine,
+                                                                 uint32_t texture, int width,
+                                                                 int height,
+                                                                 double dt_s) PHOSPHENE_NOEXCEPT;
 
 #ifdef __cplusplus
 } /* extern "C" */

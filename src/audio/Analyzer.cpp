@@ -37,6 +37,7 @@ FrameAudio Analyzer::analyze(const Window& window, const FrameTiming& timing) {
   out.bass_att = levels.avg_rel[0];
   out.mid_att = levels.avg_rel[1];
   out.treb_att = levels.avg_rel[2];
+  out.imm = bands_.imm();
   // MD2 milkdropfs.cpp ApplyShaderParams writes `0.3333f*(a, b, c)`: C's comma operator keeps
   // only the last operand, so vol is treb/3 (spec §8.2). Reproduced for fidelity.
   out.vol = out.treb * 0.3333f;

@@ -39,6 +39,9 @@ struct FrameAudio {
   bool hard_cut = false;  // MilkDrop 2's loudness rule (§5.5) fired this frame
   std::array<std::array<float, kWaveformSamples>, 2> waveform{};  // fWave: [0] left, [1] right
   std::array<std::array<float, kSpectrumBins>, 2> spectrum{};     // fSpectrum (§5.1)
+  // MD2's raw band sums imm[0..2] (bass, mid, treb before division by their long average); the
+  // built-in wave mode 3 scales its alpha by imm[2]^2 (milkdropfs.cpp RenderWaveForm).
+  std::array<float, 3> imm{};
 };
 
 }  // namespace phosphene::audio

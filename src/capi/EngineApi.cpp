@@ -108,6 +108,14 @@ const char* phosphene_result_string(phosphene_result result) noexcept {
       return "unsupported format";
     case PHOSPHENE_ERROR_INTERNAL:
       return "internal error";
+    case PHOSPHENE_ERROR_IO:
+      return "I/O error";
+    case PHOSPHENE_ERROR_PRESET_INVALID:
+      return "invalid preset";
+    case PHOSPHENE_ERROR_NO_PRESET:
+      return "no preset loaded";
+    case PHOSPHENE_ERROR_GL:
+      return "OpenGL error";
   }
   return "unknown result";
 }

@@ -1,20 +1,30 @@
 #pragma once
-// Engine: one visualizer instance. For now it ties together the per-engine logger and last
-// error, the PCM input, the audio analyser and the frame clock; presets, rendering and
-// transitions join it as their stages land. The C API is a thin skin over this class.
+// Engine: one visualizer instance. It ties together the per-engine logger and last error, the PCM
+// input, the audio analyser, the frame clock, the engine-wide EEL globals (reg00-reg99,
+// gmegabuf: one set per engine, so two engines never share them), the current preset's Runtime
+// and a render::Renderer made lazily in the host's GL context on the first render call.
+// The C API is a thin skin over this class.
 //
 // Threads: pcm() is the producer side (audio thread); everything else is the controller side.
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "audio/Analyzer.hpp"
 #include "audio/FrameAudio.hpp"
 #include "audio/PcmInput.hpp"
 #include "clock/FrameClock.hpp"
 #include "clock/Random.hpp"
+#include "core/Diagnostic.hpp"
 #include "core/Logger.hpp"
+#include "eel/Eel.hpp"
+#include "preset/Runtime.hpp"
+#include "render/Renderer.hpp"
 
 namespace phosphene::engine {
 
@@ -44,12 +54,40 @@ class Engine {
   clock::Random& random() { return random_; }
   const EngineSettings& settings() const { return settings_; }
 
+  /// Outcome of a preset load. On failure the current preset (if any) keeps running.
+  enum class LoadStatus { Ok, IoError, Invalid };
+  /// Parses and compiles a preset; blocks that do not compile are left out and reported as
+  /// warnings (MD2 runs the rest). Diagnostics of the load: presetDiagnostics().
+  LoadStatus loadPresetText(std::string_view text, std::string name = "<text>");
+  LoadStatus loadPresetFile(const std::filesystem::path& path);
+  const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }
+  bool hasPreset() const { return runtime_.has_value(); }
+  const preset::Runtime* runtime() const { return runtime_ ? &*runtime_ : nullptr; }
+
+  /// The canvas size the preset is computed for (0×0: the render target's size).
+  void setDrawableSize(int width, int height);
+  int drawableWidth() const { return drawableWidth_; }
+  int drawableHeight() const { return drawableHeight_; }
+  void setMeshSize(int meshX, int meshY);
+  int meshX() const { return meshX_; }
+  int meshY() const { return meshY_; }
+
+  /// Analyses the frame's audio, steps the preset and draws it into `target` (GL context of the
+  /// first render call current). Returns false with lastError set on failure.
+  bool renderFrame(const render::RenderTarget& target, double dt_s);
+  /// renderFrame into the draw framebuffer bound in the current context.
+  bool renderFrameToCurrentFramebuffer(int width, int height, double dt_s);
+  /// Seconds of the last renderFrame spent stepping the preset (CPU) and submitting GL.
+  double lastStepSeconds() const { return lastStepSeconds_; }
+  double lastDrawSeconds() const { return lastDrawSeconds_; }
+
   void setLastError(std::string message);
   void reportInputProblems();
   void clearLastError() { lastError_.clear(); }
   const std::string& lastError() const { return lastError_; }
 
  private:
+  bool ensureRenderer();
   EngineSettings settings_;
   core::Logger logger_;
   std::string lastError_;
@@ -58,6 +96,14 @@ class Engine {
   audio::FrameAudio audio_;
   clock::FrameClock clock_;
   clock::Random random_;
+  eel::Globals globals_;
+  std::optional<preset::Runtime> runtime_;
+  core::Diagnostics presetDiagnostics_;
+  bool stagesDirty_ = true;
+  std::unique_ptr<render::Renderer> renderer_;
+  int drawableWidth_ = 0, drawableHeight_ = 0;
+  int meshX_ = 48, meshY_ = 36;
+  double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;
 };

@@ -155,11 +155,60 @@ static void test_two_engines(void) {
   phosphene_engine_destroy(b);
 }
 
+static void test_presets_without_gl(void) {
+  static const char preset[] =
+      "[preset00]\nzoom=1.02\nper_frame_1=wave_r = 0.5 + 0.5*sin(time);\n"
+      "per_frame_2=this is ( not code;\n";
+  static const char junk[] = "no preset here\n";
+  phosphene_engine* engine = NULL;
+  phosphene_diagnostic d;
+  uint32_t i, count;
+  int saw_error = 0;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  /* Rendering needs a preset first; none of these calls touches GL. */
+  CHECK(phosphene_render_frame_to_framebuffer(engine, 0, 64, 48, 0.0) == PHOSPHENE_ERROR_NO_PRESET);
+  CHECK(phosphene_render_frame(engine, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_render_frame_to_texture(engine, 0, 64, 48, 0.0) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_load_preset_text(engine, junk, sizeof junk - 1) ==
+        PHOSPHENE_ERROR_PRESET_INVALID);
+  CHECK(phosphene_preset_diagnostic_count(engine) >= 1);
+  CHECK(phosphene_load_preset_text(engine, NULL, 0) == PHOSPHENE_ERROR_PRESET_INVALID);
+  CHECK(phosphene_load_preset_text(engine, NULL, 5) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_load_preset_file(engine, "/no/such/dir/p.milk") == PHOSPHENE_ERROR_IO);
+  CHECK(phosphene_load_preset_file(engine, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* A preset with one broken line still loads; the broken block is reported as an error. */
+  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
+  count = phosphene_preset_diagnostic_count(engine);
+  for (i = 0; i < count; ++i) {
+    CHECK(phosphene_preset_diagnostic_get(engine, i, &d) == PHOSPHENE_OK);
+    CHECK(d.id != NULL && d.message != NULL && d.section != NULL);
+    if (d.severity == PHOSPHENE_LOG_ERROR) saw_error = 1;
+  }
+  CHECK(saw_error);
+  CHECK(phosphene_preset_diagnostic_get(engine, count, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_preset_diagnostic_get(NULL, 0, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_drawable_size(engine, 640, 480) == PHOSPHENE_OK);
+  CHECK(phosphene_set_drawable_size(engine, 0, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_set_drawable_size(engine, -1, 480) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_drawable_size(engine, 640, 0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_mesh_size(engine, 32, 24) == PHOSPHENE_OK);
+  CHECK(phosphene_set_mesh_size(engine, 7, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_mesh_size(NULL, 32, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_render_frame_to_framebuffer(engine, 0, 0, 48, 0.0) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_render_frame(NULL, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(phosphene_result_string(PHOSPHENE_ERROR_PRESET_INVALID), "invalid preset") == 0);
+  CHECK(strcmp(phosphene_result_string(PHOSPHENE_ERROR_GL), "OpenGL error") == 0);
+  phosphene_engine_destroy(engine);
+}
+
 int main(void) {
   test_version_and_results();
   test_create_errors();
   test_engine_calls();
   test_two_engines();
+  test_presets_without_gl();
   if (failures == 0) printf("c api: all checks passed\n");
   return failures == 0 ? 0 : 1;
 }

@@ -152,12 +152,40 @@ TEST_F(RenderCommand, AudioFileDrivesTheRenderAndSetsTheLength) {
   EXPECT_EQ(count, 5);
 }
 
-TEST_F(RenderCommand, PresetIsAcceptedWithAnHonestNotice) {
+TEST_F(RenderCommand, PresetFileIsRendered) {
   SKIP_WITHOUT_EGL();
-  std::ofstream(dir_ / "p.milk") << "[preset00]\nzoom=1.0\n";
-  const auto r = run("--preset p.milk --size 32x24 --frames 1 --out f");
+  const std::string preset = std::string(PHOSPHENE_SOURCE_DIR) + "/presets/phosphene-tunnel.milk";
+  const auto r = run("--preset '" + preset + "' --size 64x48 --mesh 16x12 --frames 8 --out f");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("preset phosphene-tunnel.milk"), std::string::npos) << r.err;
+  platform::RgbaImage last, other;
+  std::string error;
+  ASSERT_TRUE(platform::readPng((dir_ / "f/frame_000008.png").string(), last, error)) << error;
+  long long sum = 0;
+  for (std::size_t i = 0; i < last.pixels.size(); i += 4)
+    sum += last.pixels[i] + last.pixels[i + 1];
+  EXPECT_GT(sum, 64LL * 48 * 8) << "the preset drew (almost) nothing";
+  // Without --preset the embedded default preset draws, and it is not the tunnel.
+  ASSERT_EQ(run("--size 64x48 --mesh 16x12 --frames 8 --out d").exitCode, 0);
+  ASSERT_TRUE(platform::readPng((dir_ / "d/frame_000008.png").string(), other, error)) << error;
+  EXPECT_NE(last.pixels, other.pixels);
+}
+
+TEST_F(RenderCommand, DiagnosticViewStaysReachable) {
+  SKIP_WITHOUT_EGL();
+  const auto r = run("--diagnostic --size 32x24 --frames 2 --out f");
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.err.find("presets are not rendered yet"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("diagnostic view"), std::string::npos) << r.err;
+  EXPECT_EQ(run("--diagnostic --preset x.milk --frames 1").exitCode, 2);
+}
+
+TEST_F(RenderCommand, PresetThatIsNotAPresetFailsClearly) {
+  std::ofstream(dir_ / "bad.milk") << "just some words\n";
+  const auto r = run("--preset bad.milk --size 32x24 --frames 1 --out f");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("cannot load preset bad.milk"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("PRE004"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "f")) << "nothing is written for a preset that fails to load";
 }
 
 TEST_F(RenderCommand, BadArgumentsExitWithUsageError) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus/CorpusFiles.hpp"
 #include "milk/PresetReader.hpp"
 #include "milk/PresetWriter.hpp"
 
@@ -23,15 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> corpusFiles() {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  const fs::path root(PHOSPHENE_CORPUS_DIR);
-  if (!fs::is_directory(root, ec)) return files;
-  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
-       it.increment(ec))
-    if (it->is_regular_file() && it->path().extension() == ".milk") files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
+  return testing::milkFilesUnder(PHOSPHENE_CORPUS_DIR);
 }
 
 std::string slurp(const fs::path& p) {

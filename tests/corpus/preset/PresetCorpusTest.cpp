@@ -17,6 +17,7 @@
 
 #include "audio/FrameAudio.hpp"
 #include "clock/FrameClock.hpp"
+#include "corpus/CorpusFiles.hpp"
 #include "eel/Eel.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Runtime.hpp"
@@ -30,15 +31,7 @@ constexpr int kShards = 8;
 constexpr int kFrames = 10;
 
 std::vector<fs::path> corpusFiles() {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  const fs::path root(PHOSPHENE_CORPUS_DIR);
-  if (!fs::is_directory(root, ec)) return files;
-  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
-       it.increment(ec))
-    if (it->is_regular_file() && it->path().extension() == ".milk") files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
+  return testing::milkFilesUnder(PHOSPHENE_CORPUS_DIR);
 }
 
 // Music-like input: two tones per channel whose loudness swings frame to frame, a spectrum with

@@ -70,6 +70,22 @@ TEST(Analyzer, A10kHzToneRaisesTrebNotBass) {
   EXPECT_NEAR(meanOf(plain, 120, 150, &FrameAudio::mid), 1.0, 0.25);
 }
 
+// imm carries MD2's raw band sums (before division), which built-in wave mode 3 reads as imm[2]
+// (milkdropfs.cpp RenderWaveForm). A steady treble tone keeps treb near 1 once averaged, while
+// imm[2] stays large and proportional to the tone's energy.
+TEST(Analyzer, ImmIsTheRawBandSum) {
+  const auto silent = analyzeSignal(noise(0.0), 0.5);
+  EXPECT_EQ(silent.back().imm[0], 0.0f);
+  EXPECT_EQ(silent.back().imm[2], 0.0f);
+  const auto quiet = analyzeSignal(sine(10000.0, 0.1), 3.0);
+  const auto loud = analyzeSignal(sine(10000.0, 0.4), 3.0);
+  const FrameAudio& q = quiet.back();
+  const FrameAudio& l = loud.back();
+  EXPECT_GT(q.imm[2], 10.0f * q.imm[0]);
+  EXPECT_GT(l.imm[2], 3.0f * q.imm[2]);
+  EXPECT_NEAR(l.treb, q.treb, 0.2f) << "relative levels do not see the volume; imm does";
+}
+
 // The levels are relative to the long-term average: a steady sound settles at ~1 whatever its
 // volume, the same sound 4x louder gives the same values, and a sudden jump reads as the ratio.
 TEST(Analyzer, LevelsAreRelativeToTheAverage) {

@@ -1,0 +1,79 @@
+#pragma once
+// The warp pass (spec §4.4, §8.6; MD2 milkdropfs.cpp WarpedBlit_NoShaders): last frame's canvas
+// drawn through the warp mesh into this frame's canvas, each texel multiplied by the decay.
+//
+// Two flavours of the built-in warp, chosen per preset:
+//  * FixedFunction (warp PS version 0, every MD1 preset): decay enters as an 8-bit D3D vertex
+//    colour, ((int)(decay·255)) & 0xFF, so 0.98 becomes 249/255 and decay > 1 wraps; address
+//    mode wrap when the per-frame `wrap` > 0.5, else clamp.
+//  * GeneratedShader (PS version > 0 with an empty warp block): MD2's generated HLSL multiplies
+//    by decay printed with 2 decimals (plugin.cpp GenWarpPShaderText), unquantised.
+// Sampling is bilinear in both. Vertex alpha carries the blend mask (1 outside preset blends).
+//
+// The mesh's index buffer is built once per mesh size; the vertex buffer is allocated once per
+// mesh size and refilled in place (glBufferSubData) every frame.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/Expected.hpp"
+#include "gl/Buffer.hpp"
+#include "gl/Capabilities.hpp"
+#include "gl/GlName.hpp"
+#include "gl/ShaderProgram.hpp"
+#include "gl/Texture2D.hpp"
+#include "gl/VertexArray.hpp"
+#include "preset/FrameState.hpp"
+
+namespace phosphene::render {
+
+/// How a stage without a preset shader is drawn (spec §8.6).
+enum class BuiltinStyle : std::uint8_t { FixedFunction, GeneratedShader };
+
+struct SamplerObjectTraits {
+  static void destroy(GLuint name) { glDeleteSamplers(1, &name); }
+};
+
+/// A bilinear sampler object with the given wrap mode (GL_REPEAT or GL_CLAMP_TO_EDGE).
+gl::GlName<SamplerObjectTraits> makeBilinearSampler(GLenum wrap);
+
+class WarpPass {
+ public:
+  /// Compiles the program and makes the samplers and VAO (once per context).
+  core::Diagnostics init(gl::GlslDialect dialect);
+
+  /// Draws `source` through `frame.mesh` into the bound framebuffer over the current viewport.
+  /// Leaves blending disabled; changes the program, VAO, array buffer, and unit 0's texture and
+  /// sampler bindings (the Renderer's GlStateGuard restores them). Errors go to lastErrors().
+  /// Returns false, drawing nothing, when the mesh is missing or inconsistent (uv count, sizes).
+  bool draw(const preset::FrameState& frame, const gl::Texture2D& source,
+            BuiltinStyle style = BuiltinStyle::FixedFunction);
+
+  /// The multiplier applied to every texel for this decay value and style (see above).
+  static float effectiveDecay(double decay, BuiltinStyle style);
+  /// Whether the per-frame `wrap` value selects wrapping (MD2 compares with the snap point 0.5).
+  static bool wraps(double wrap) { return wrap > 0.5; }
+
+  const core::Diagnostics& lastErrors() const { return errors_; }
+
+ private:
+  struct Vertex {
+    float x, y;   // clip space, y up
+    float s, t;   // GL texture space (t = 1 − v)
+    float alpha;  // blend mask
+  };
+  bool prepareMesh(int gridX, int gridY, std::size_t vertexCount);
+
+  gl::ShaderProgram program_;
+  GLint decayLocation_ = -1;
+  gl::VertexArray vao_;
+  gl::Buffer vertices_;
+  gl::Buffer indices_;
+  int gridX_ = -1, gridY_ = -1;
+  GLsizei indexCount_ = 0;
+  std::vector<Vertex> scratch_;
+  gl::GlName<SamplerObjectTraits> wrapSampler_, clampSampler_;
+  core::Diagnostics errors_;
+};
+
+}  // namespace phosphene::render

@@ -1,0 +1,41 @@
+#pragma once
+// Custom waves (spec §7.1) and the built-in waveform (spec §6), drawn into the canvas being
+// written this frame, in MD2's order: custom waves 0..3, then the built-in wave
+// (milkdropfs.cpp RenderFrame → DrawCustomWaves, DrawWave).
+//
+// Lines are 1-pixel GL lines (width 1 exists in core and ES); "thick" is MD2's own trick of
+// drawing the strip 4 times shifted by one canvas pixel. Dots are pixel-aligned quads, since
+// point sizes other than 1 need state GL ES lacks (glPointSize) and D3D9 points are squares.
+
+#include "core/Expected.hpp"
+#include "gl/Capabilities.hpp"
+#include "preset/FrameState.hpp"
+#include "render/CanvasInfo.hpp"
+#include "render/ColorVertexProgram.hpp"
+
+namespace phosphene::render {
+
+class WavePass {
+ public:
+  /// Compiles the pass's program (once per context).
+  core::Diagnostics init(gl::GlslDialect dialect);
+  /// Draws into the bound framebuffer. Changes only the program, VAO and array buffer bindings.
+  void draw(const preset::FrameState& frame, const CanvasInfo& canvas);
+
+  /// Errors of the last draw (GL errors, buffer growth failures); empty when all went well.
+  const core::Diagnostics& lastErrors() const { return errors_; }
+
+  /// Dot edge in pixels for a custom wave: 1 (2 on canvases at least 1024 wide), +1 when thick
+  /// (milkdropfs.cpp DrawCustomWaves, D3DRS_POINTSIZE).
+  static int customDotSize(int canvasWidth, bool thick);
+
+ private:
+  void addCustomWave(const preset::CustomWaveState& wave, const CanvasInfo& canvas);
+  void addBuiltinWave(const preset::BuiltinWaveState& wave, const CanvasInfo& canvas);
+
+  ColorVertexProgram program_;
+  ColorVertexBatch batch_;
+  core::Diagnostics errors_;
+};
+
+}  // namespace phosphene::render

@@ -1,0 +1,274 @@
+// Rendering through the public C API, as a host does: presets from files and text, into a host
+// framebuffer and a host texture, GL state restored, two engines side by side, resizes.
+#include <gtest/gtest.h>
+
+#include <phosphene/phosphene.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "GlTestContext.hpp"
+#include "PngImage.hpp"
+#include "gl/Gl.hpp"
+
+namespace phosphene::gltest {
+namespace {
+
+using platform::GlApi;
+
+const std::string kPresetDir = PHOSPHENE_SOURCE_DIR "/presets/";
+
+struct EngineHandle {
+  phosphene_engine* engine = nullptr;
+  explicit EngineHandle(uint64_t seed = 1) {
+    phosphene_engine_desc desc = phosphene_engine_desc_default();
+    desc.fps = 30.0;
+    desc.seed = seed;
+    desc.log_min_level = PHOSPHENE_LOG_ERROR;
+    EXPECT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
+  }
+  ~EngineHandle() { phosphene_engine_destroy(engine); }
+  EngineHandle(const EngineHandle&) = delete;
+  EngineHandle& operator=(const EngineHandle&) = delete;
+};
+
+// One video frame (1/30 s at 44.1 kHz) of a beat-like signal, so bass and treble move.
+void feedAudio(phosphene_engine* engine, int frame) {
+  std::vector<float> samples(1470 * 2);
+  for (int i = 0; i < 1470; ++i) {
+    const double t = (frame * 1470 + i) / 44100.0;
+    const double kick = (frame % 8 < 2) ? std::sin(2 * M_PI * 60 * t) : 0.0;
+    const float v = static_cast<float>(0.5 * kick + 0.2 * std::sin(2 * M_PI * 440 * t) +
+                                       0.1 * std::sin(2 * M_PI * 5000 * t));
+    samples[static_cast<std::size_t>(i) * 2] = v;
+    samples[static_cast<std::size_t>(i) * 2 + 1] = -v;
+  }
+  ASSERT_EQ(phosphene_pcm_add_float(engine, samples.data(), 1470, 2, 44100), PHOSPHENE_OK);
+}
+
+// A host-owned RGBA8 texture with its own framebuffer object.
+struct HostTarget {
+  GLuint texture = 0, fbo = 0;
+  int width, height;
+  HostTarget(int w, int h) : width(w), height(h) {
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
+  ~HostTarget() {
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &texture);
+  }
+  HostTarget(const HostTarget&) = delete;
+  HostTarget& operator=(const HostTarget&) = delete;
+
+  platform::RgbaImage read() const {
+    platform::RgbaImage image(width, height);
+    GLint previous = 0;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previous));
+    platform::flipVertically(image);
+    return image;
+  }
+};
+
+double meanRgb(const platform::RgbaImage& image) {
+  double sum = 0;
+  for (std::size_t i = 0; i < image.pixels.size(); i += 4)
+    sum += image.pixels[i] + image.pixels[i + 1] + image.pixels[i + 2];
+  return sum / (3.0 * image.width * image.height);
+}
+
+double meanAbsDiff(const platform::RgbaImage& a, const platform::RgbaImage& b) {
+  double sum = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i)
+    sum += std::abs(static_cast<int>(a.pixels[i]) - static_cast<int>(b.pixels[i]));
+  return sum / static_cast<double>(a.pixels.size());
+}
+
+void savePng(const std::string& name, const platform::RgbaImage& image) {
+  std::string error;
+  platform::writePng(std::string(PHOSPHENE_BINARY_DIR) + "/" + name + ".png", image, error);
+}
+
+class CApiRenderGl : public ::testing::TestWithParam<GlApi> {};
+
+TEST_P(CApiRenderGl, OurPresetsDrawANonBlackChangingImageIntoAHostFramebuffer) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  for (const char* name : {"phosphene-aurora", "phosphene-tunnel", "phosphene-starfield"}) {
+    SCOPED_TRACE(name);
+    EngineHandle e;
+    ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + name + ".milk").c_str()),
+              PHOSPHENE_OK)
+        << phosphene_last_error(e.engine);
+    HostTarget target(64, 48);
+    platform::RgbaImage early, late;
+    for (int frame = 0; frame < 24; ++frame) {
+      feedAudio(e.engine, frame);
+      ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
+                PHOSPHENE_OK)
+          << phosphene_last_error(e.engine);
+      if (frame == 11) early = target.read();
+    }
+    late = target.read();
+    savePng(std::string("capi_") + name + "_" + (GetParam() == GlApi::Es30 ? "es3" : "gl33"), late);
+    EXPECT_GT(meanRgb(late), 8.0) << "the preset drew (almost) nothing";
+    EXPECT_GT(meanAbsDiff(early, late), 1.0) << "the image does not change over time";
+    EXPECT_TRUE(context->debugErrors().empty()) << context->debugErrors().front();
+  }
+}
+
+TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  EngineHandle e;
+  ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + "phosphene-tunnel.milk").c_str()),
+            PHOSPHENE_OK);
+  HostTarget target(64, 48);
+  HostTarget other(8, 8);
+  glBindFramebuffer(GL_FRAMEBUFFER, other.fbo);
+  glViewport(1, 2, 3, 4);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glEnable(GL_SCISSOR_TEST);
+  glActiveTexture(GL_TEXTURE2);
+  for (int frame = 0; frame < 8; ++frame) {
+    feedAudio(e.engine, frame);
+    ASSERT_EQ(phosphene_render_frame_to_texture(e.engine, target.texture, 64, 48, 0.0),
+              PHOSPHENE_OK)
+        << phosphene_last_error(e.engine);
+  }
+  GLint fbo = 0, viewport[4] = {}, active = 0, src = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  glGetIntegerv(GL_ACTIVE_TEXTURE, &active);
+  glGetIntegerv(GL_BLEND_SRC_RGB, &src);
+  EXPECT_EQ(static_cast<GLuint>(fbo), other.fbo);
+  EXPECT_EQ(viewport[0], 1);
+  EXPECT_EQ(viewport[3], 4);
+  EXPECT_EQ(active, GL_TEXTURE2);
+  EXPECT_TRUE(glIsEnabled(GL_BLEND));
+  EXPECT_TRUE(glIsEnabled(GL_SCISSOR_TEST));
+  EXPECT_EQ(src, GL_ONE);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_GT(meanRgb(target.read()), 8.0);
+}
+
+TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  EngineHandle e;
+  ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
+            PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_ERROR_INVALID_ARGUMENT)
+      << "drawable size not set yet";
+  HostTarget small(64, 48), large(96, 72);
+  ASSERT_EQ(phosphene_set_drawable_size(e.engine, 64, 48), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_set_mesh_size(e.engine, 16, 12), PHOSPHENE_OK);
+  for (int frame = 0; frame < 12; ++frame) {
+    feedAudio(e.engine, frame);
+    glBindFramebuffer(GL_FRAMEBUFFER, small.fbo);
+    ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+        << phosphene_last_error(e.engine);
+  }
+  // Resize between frames: the canvas is reallocated and keeps drawing.
+  ASSERT_EQ(phosphene_set_drawable_size(e.engine, 96, 72), PHOSPHENE_OK);
+  for (int frame = 12; frame < 24; ++frame) {
+    feedAudio(e.engine, frame);
+    glBindFramebuffer(GL_FRAMEBUFFER, large.fbo);
+    ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+        << phosphene_last_error(e.engine);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  EXPECT_GT(meanRgb(small.read()), 8.0);
+  EXPECT_GT(meanRgb(large.read()), 8.0);
+  savePng("capi_resized", large.read());
+}
+
+TEST_P(CApiRenderGl, TwoEnginesRenderIndependently) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  // Reference: engine A alone.
+  platform::RgbaImage alone;
+  {
+    EngineHandle a(7);
+    ASSERT_EQ(phosphene_load_preset_file(a.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
+              PHOSPHENE_OK);
+    HostTarget target(64, 48);
+    for (int frame = 0; frame < 10; ++frame) {
+      feedAudio(a.engine, frame);
+      ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, target.fbo, 64, 48, 0.0),
+                PHOSPHENE_OK);
+    }
+    alone = target.read();
+  }
+  // The same engine interleaved with a second one running another preset and other audio.
+  EngineHandle a(7), b(99);
+  ASSERT_EQ(phosphene_load_preset_file(a.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
+            PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_load_preset_file(b.engine, (kPresetDir + "phosphene-tunnel.milk").c_str()),
+            PHOSPHENE_OK);
+  HostTarget ta(64, 48), tb(64, 48);
+  for (int frame = 0; frame < 10; ++frame) {
+    feedAudio(a.engine, frame);
+    feedAudio(b.engine, frame + 3);
+    ASSERT_EQ(phosphene_render_frame_to_framebuffer(b.engine, tb.fbo, 64, 48, 0.0), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, ta.fbo, 64, 48, 0.0), PHOSPHENE_OK);
+  }
+  const platform::RgbaImage withOther = ta.read();
+  EXPECT_EQ(withOther.pixels, alone.pixels) << "engine B changed what engine A draws";
+  EXPECT_GT(meanAbsDiff(withOther, tb.read()), 1.0);
+}
+
+TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  EngineHandle e;
+  HostTarget target(64, 48);
+  EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
+            PHOSPHENE_ERROR_NO_PRESET);
+  const std::string junk = "this is not a preset\n";
+  EXPECT_EQ(phosphene_load_preset_text(e.engine, junk.data(), junk.size()),
+            PHOSPHENE_ERROR_PRESET_INVALID);
+  ASSERT_GE(phosphene_preset_diagnostic_count(e.engine), 1u);
+  phosphene_diagnostic d;
+  ASSERT_EQ(phosphene_preset_diagnostic_get(e.engine, 0, &d), PHOSPHENE_OK);
+  EXPECT_STREQ(d.id, "PRE004");
+  EXPECT_EQ(phosphene_load_preset_file(e.engine, "/nonexistent/x.milk"), PHOSPHENE_ERROR_IO);
+  EXPECT_NE(std::string(phosphene_last_error(e.engine)), "");
+
+  // Partly broken code: the broken block is left out and reported; the rest draws.
+  const std::string partly =
+      "[preset00]\nfDecay=0.9\nzoom=1.02\nwave_r=1\nwave_g=1\nwave_b=1\nfWaveAlpha=1\n"
+      "nWaveMode=0\nper_frame_1=wave_r = 0.5 + 0.5*sin(time;\n"
+      "per_pixel_1=rot = 0.01;\n";
+  ASSERT_EQ(phosphene_load_preset_text(e.engine, partly.data(), partly.size()), PHOSPHENE_OK);
+  bool sawError = false;
+  for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(e.engine); ++i) {
+    ASSERT_EQ(phosphene_preset_diagnostic_get(e.engine, i, &d), PHOSPHENE_OK);
+    if (d.severity == PHOSPHENE_LOG_ERROR) sawError = true;
+  }
+  EXPECT_TRUE(sawError);
+  for (int frame = 0; frame < 6; ++frame) {
+    feedAudio(e.engine, frame);
+    ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
+              PHOSPHENE_OK)
+        << phosphene_last_error(e.engine);
+  }
+  EXPECT_GT(meanRgb(target.read()), 1.0) << "the built-in wave should still draw";
+}
+
+INSTANTIATE_TEST_SUITE_P(Apis, CApiRenderGl, ::testing::Values(GlApi::Core33, GlApi::Es30),
+                         apiTestName);
+
+}  // namespace
+}  // namespace phosphene::gltest
