@@ -15,6 +15,8 @@ packages=(
   libepoxy-dev libegl-dev libgles-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   # images
   libpng-dev
+  # texture decoding (stb_image: JPEG, PNG, TGA, BMP) for preset user textures
+  libstb-dev
   # shaders: glslang's HLSL front end (its CMake package needs glslang-tools and SPIRV-Tools'
   # static libraries) and SPIRV-Cross
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev

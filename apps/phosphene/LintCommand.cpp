@@ -7,13 +7,17 @@
 // on stdout (the summary then goes to stderr). Exit status: 1 when any preset has errors, else 0.
 // `--list-ids` prints the one list of diagnostic IDs (core/DiagnosticIds.def). `--frames N` also
 // runs each preset N frames (no GL, synthetic audio) and warns (PRE003) when its warp mesh turns
-// NaN or infinite.
+// NaN or infinite. Shader text is translated to GLSL (no GL) and a stage that does not translate
+// is a warning (SHD010: the render draws that stage with the built-in shader);
+// `--compile-shaders` also compiles and links each translated shader on headless GL 3.3 core and
+// GLES 3.0 contexts (LintShaderCheck) and adds "shaders" to the JSON lines.
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -21,10 +25,12 @@
 
 #include "ArgParser.hpp"
 #include "Commands.hpp"
+#include "LintShaderCheck.hpp"
 #include "audio/FrameAudio.hpp"
 #include "clock/FrameClock.hpp"
 #include "core/Diagnostic.hpp"
 #include "eel/Eel.hpp"
+#include "engine/PresetShaderTranslation.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Program.hpp"
 #include "preset/Runtime.hpp"
@@ -51,7 +57,14 @@ const char* verdictName(Verdict v) {
 struct Report {
   std::string path;
   Verdict verdict = Verdict::Ok;
-  core::Diagnostics diagnostics;  // warnings and errors only
+  core::Diagnostics diagnostics;             // warnings and errors only
+  std::optional<ShaderCheckResult> shaders;  // with --compile-shaders
+};
+
+struct LintOptions {
+  int frames = 0;
+  LintShaderCheck* compile = nullptr;      // --compile-shaders
+  shader::TranslationCache* translations;  // without it
 };
 
 bool isPresetFile(const fs::path& p) {
@@ -126,7 +139,12 @@ void runFrames(preset::Program program, int frames, core::Diagnostics& out) {
   }
 }
 
-Report lintOne(const std::string& path, int frames) {
+fs::path presetFolder(const std::string& path) {
+  const fs::path p(path);
+  return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
+
+Report lintOne(const std::string& path, const LintOptions& options) {
   Report r;
   r.path = path;
   core::Diagnostics all;
@@ -137,7 +155,12 @@ Report lintOne(const std::string& path, int frames) {
     eel::Globals globals(eel::Memory::kBlockCells);
     preset::Program program = preset::Program::compile(*preset, globals);
     all.insert(all.end(), program.diagnostics().begin(), program.diagnostics().end());
-    if (frames > 0) runFrames(std::move(program), frames, all);
+    if (options.compile)
+      r.shaders = options.compile->check(*preset, presetFolder(path), all);
+    else
+      engine::translatePresetShaders(*preset, shader::Dialect::Glsl330, *options.translations,
+                                     &all);
+    if (options.frames > 0) runFrames(std::move(program), options.frames, all);
   } else if (!core::hasErrors(all)) {
     all.push_back(
         core::makeDiagnostic(core::DiagnosticId::IoReadFailed, "cannot read the file", "file"));
@@ -209,12 +232,28 @@ std::string toJson(const Report& r) {
     appendJsonString(out, d.message);
     out += "}";
   }
-  out += "]}";
+  out += "]";
+  if (r.shaders) {
+    const auto stage = [](const StageStatus& s) {
+      return std::string("{\"glsl330\": \"") + shaderStatusName(s.glsl330) +
+             "\", \"glsl300es\": \"" + shaderStatusName(s.glsl300es) + "\"}";
+    };
+    out += ", \"shaders\": {\"warp\": " + stage(r.shaders->warp) +
+           ", \"comp\": " + stage(r.shaders->comp) + "}";
+  }
+  out += "}";
   return out;
 }
 
 void printText(const Report& r) {
   std::printf("%s: %s\n", r.path.c_str(), verdictName(r.verdict));
+  if (r.shaders && (r.shaders->warp.glsl330 != ShaderStatus::None ||
+                    r.shaders->comp.glsl330 != ShaderStatus::None)) {
+    std::printf(
+        "  shaders: warp %s/%s, comp %s/%s (GLSL 330 / GLSL ES 300)\n",
+        shaderStatusName(r.shaders->warp.glsl330), shaderStatusName(r.shaders->warp.glsl300es),
+        shaderStatusName(r.shaders->comp.glsl330), shaderStatusName(r.shaders->comp.glsl300es));
+  }
   for (const core::Diagnostic& d : r.diagnostics) std::printf("  %s\n", d.format().c_str());
 }
 
@@ -229,7 +268,7 @@ int listIds() {
 }  // namespace
 
 int runLint(const Args& args) {
-  ArgParser parser("lint", "DIR|FILE... [--json] [--frames N]",
+  ArgParser parser("lint", "DIR|FILE... [--json] [--frames N] [--compile-shaders]",
                    "Reads and compiles presets as MilkDrop 2 would and gives each a verdict: ok, "
                    "warning (it runs, but something was ignored or repaired) or error (part of it "
                    "would not run). Directories are searched recursively for .milk files. Exit "
@@ -238,6 +277,10 @@ int runLint(const Args& args) {
   parser.flag("list-ids", "print every diagnostic ID with its severity and meaning, then exit");
   parser.option("frames", "N",
                 "also run each preset N frames (no GL) and warn when its warp turns NaN");
+  parser.flag("compile-shaders",
+              "also compile and link each translated warp/comp shader on headless OpenGL 3.3 "
+              "core and OpenGL ES 3.0 contexts (needs EGL; llvmpipe is enough); adds "
+              "\"shaders\" to the JSON lines");
   parser.positionals("DIR|FILE", "presets, or directories of presets", 0, 1 << 20);
   if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   if (parser.has("list-ids")) return listIds();
@@ -247,11 +290,36 @@ int runLint(const Args& args) {
   if (auto v = parser.value("frames"); v && (!parseInt(*v, frames) || frames > 100000))
     return parser.usageError("--frames needs an integer from 0 to 100000");
   const bool json = parser.has("json");
+  shader::TranslationCache translations;
+  LintOptions options{static_cast<int>(frames), nullptr, &translations};
+  std::optional<LintShaderCheck> compile;
+  if (parser.has("compile-shaders")) {
+    auto check = LintShaderCheck::create();
+    if (!check) {
+      std::fprintf(stderr, "phosphene lint: --compile-shaders needs headless GL contexts: %s\n",
+                   check.diagnostics().empty() ? "unavailable"
+                                               : check.diagnostics().front().format().c_str());
+      return 2;
+    }
+    compile.emplace(std::move(*check));
+    options.compile = &*compile;
+  }
   const std::vector<std::string> paths = collectPaths(parser.positional());
   int counts[3] = {0, 0, 0};
+  // [stage][dialect][ok, failed]
+  int shaderCounts[2][2][2] = {};
+  const auto countShader = [&](int stage, int dialect, ShaderStatus s) {
+    if (s != ShaderStatus::None) ++shaderCounts[stage][dialect][s == ShaderStatus::Ok ? 0 : 1];
+  };
   for (const std::string& path : paths) {
-    const Report r = lintOne(path, static_cast<int>(frames));
+    const Report r = lintOne(path, options);
     ++counts[static_cast<int>(r.verdict)];
+    if (r.shaders) {
+      countShader(0, 0, r.shaders->warp.glsl330);
+      countShader(0, 1, r.shaders->warp.glsl300es);
+      countShader(1, 0, r.shaders->comp.glsl330);
+      countShader(1, 1, r.shaders->comp.glsl300es);
+    }
     if (json)
       std::printf("%s\n", toJson(r).c_str());
     else
@@ -260,6 +328,14 @@ int runLint(const Args& args) {
   std::FILE* summaryOut = json ? stderr : stdout;
   std::fprintf(summaryOut, "%zu presets: %d ok, %d with warnings, %d with errors\n", paths.size(),
                counts[0], counts[1], counts[2]);
+  if (compile) {
+    const char* stages[2] = {"warp", "comp"};
+    for (int st = 0; st < 2; ++st)
+      std::fprintf(summaryOut,
+                   "%s shaders: GLSL 330 %d ok, %d failed; GLSL ES 300 %d ok, %d failed\n",
+                   stages[st], shaderCounts[st][0][0], shaderCounts[st][0][1],
+                   shaderCounts[st][1][0], shaderCounts[st][1][1]);
+  }
   return counts[2] > 0 ? 1 : 0;
 }
 

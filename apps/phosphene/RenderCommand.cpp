@@ -46,6 +46,7 @@ struct RenderOptions {
   platform::GlApi api = platform::GlApi::Core33;
   bool apiGiven = false;
   int meshW = 48, meshH = 36;
+  std::vector<std::string> textureDirs;  // --texture-dir, in order
   bool verbose = false;
   bool diagnostic = false;
 };
@@ -75,6 +76,12 @@ ArgParser makeParser() {
            "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if "
            "3.3 is unavailable)");
   p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
+  p.option("texture-dir", "DIR",
+           "a folder of textures the preset's shaders name (sampler_clouds -> clouds.jpg, "
+           "sampler_rand00 -> a random image); repeatable, searched in order. Default: "
+           "PRESETDIR/textures and PRESETDIR/../textures (MilkDrop 2's own textures folder "
+           "beside its presets folder). The preset's folder is always searched last",
+           true);
   p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset");
   p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
   return p;
@@ -130,6 +137,9 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
   o.verbose = p.has("verbose");
   o.diagnostic = p.has("diagnostic");
   if (o.diagnostic && !o.preset.empty()) return "give --preset or --diagnostic, not both";
+  o.textureDirs = p.values("texture-dir");
+  for (const std::string& dir : o.textureDirs)
+    if (dir.empty()) return "--texture-dir wants a folder name";
   return std::nullopt;
 }
 
@@ -197,9 +207,27 @@ int frameError(ProgressBar& progress, long long frame, const std::string& messag
   return 1;
 }
 
+// --texture-dir, or MilkDrop 2's layout: its textures folder sits beside its presets folder, and
+// collections often keep one inside the preset folder. Folders that do not exist are harmless.
+bool setTextureSearchPath(phosphene_engine* engine, const RenderOptions& o) {
+  std::vector<std::string> dirs = o.textureDirs;
+  if (dirs.empty() && !o.preset.empty()) {
+    const std::filesystem::path folder = std::filesystem::path(o.preset).parent_path();
+    dirs.push_back((folder / "textures").string());
+    dirs.push_back((folder / ".." / "textures").string());
+  }
+  std::vector<const char*> names;
+  for (const std::string& d : dirs) names.push_back(d.c_str());
+  if (phosphene_set_texture_search_path(engine, names.data(), names.size()) == PHOSPHENE_OK)
+    return true;
+  std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+  return false;
+}
+
 // Loads --preset (or the embedded default) into the engine that renders; on failure prints every
 // diagnostic of the load and the reason.
 bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
+  if (!setTextureSearchPath(engine, o)) return false;
   const phosphene_result rc =
       o.preset.empty() ? phosphene_load_preset_text(engine, kEmbeddedPresets[0].text.data(),
                                                     kEmbeddedPresets[0].text.size())

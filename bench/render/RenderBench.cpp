@@ -13,11 +13,10 @@
 #include <memory>
 #include <numbers>
 
-#include "HeadlessContext.hpp"
+#include "BenchContext.hpp"
 #include "audio/FrameAudio.hpp"
 #include "clock/FrameClock.hpp"
 #include "eel/Eel.hpp"
-#include "gl/Capabilities.hpp"
 #include "gl/Framebuffer.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Runtime.hpp"
@@ -70,25 +69,8 @@ preset::FrameState busyFrame(int width, int height, int gridX, int gridY) {
   return f;
 }
 
-struct Setup {
-  platform::HeadlessContext context;
-  gl::Capabilities caps;
-};
-
-Setup* setup() {
-  static std::unique_ptr<Setup> s = [] {
-    auto ctx = platform::HeadlessContext::create({});
-    if (!ctx) return std::unique_ptr<Setup>();
-    auto caps = gl::probeCapabilities();
-    if (!caps) return std::unique_ptr<Setup>();
-    std::fprintf(stderr, "renderer: %s\n", caps->renderer.c_str());
-    return std::make_unique<Setup>(Setup{std::move(*ctx), std::move(*caps)});
-  }();
-  return s.get();
-}
-
 void rendererDraw(benchmark::State& state, int width, int height, int gridX, int gridY) {
-  Setup* s = setup();
+  const bench::BenchContext* s = bench::benchContext();
   if (s == nullptr) {
     state.SkipWithError("no headless GL context");
     return;
@@ -125,7 +107,7 @@ constexpr const char* kPreset =
     "shape_0_per_frame1=x = 0.5 + 0.25 * sin(time * 2); y = 0.5 + 0.25 * cos(time * 2);\n";
 
 void presetFrame(benchmark::State& state, int width, int height, int gridX, int gridY) {
-  Setup* s = setup();
+  const bench::BenchContext* s = bench::benchContext();
   if (s == nullptr) {
     state.SkipWithError("no headless GL context");
     return;
@@ -177,7 +159,7 @@ void presetFrame(benchmark::State& state, int width, int height, int gridX, int 
 // composite), to see where a frame's time goes.
 void singlePass(benchmark::State& state, int which) {
   constexpr int kWidth = 1280, kHeight = 720;
-  Setup* s = setup();
+  const bench::BenchContext* s = bench::benchContext();
   if (s == nullptr) {
     state.SkipWithError("no headless GL context");
     return;

@@ -421,6 +421,35 @@ PHOSPHENE_API uint32_t phosphene_preset_diagnostic_count(const phosphene_engine*
 PHOSPHENE_API phosphene_result phosphene_preset_diagnostic_get(
     const phosphene_engine* engine, uint32_t index, phosphene_diagnostic* out) PHOSPHENE_NOEXCEPT;
 
+/**
+ * @brief Sets the folders searched for the image files a preset's shaders name: user textures
+ *        (`sampler_clouds` loads clouds.jpg) and random textures (`sampler_rand00_smalltiled`
+ *        picks one file whose name starts with "smalltiled", the same pick for the same seed).
+ *
+ * As in MilkDrop 2, a name is tried with the extensions jpg, dds, png, tga, bmp, dib in that
+ * order, each extension in every folder (in the order given here) before the next extension;
+ * file names match case-insensitively. The folder of a preset loaded with
+ * phosphene_load_preset_file() is searched after these. Folders that do not exist are allowed
+ * (they hold nothing). The default is no folder. A texture that is found nowhere, or does not
+ * decode, is drawn as opaque black and reported as a warning ("TEX001" .. "TEX004") among the
+ * preset diagnostics once the preset has been rendered.
+ *
+ * @param dirs (in) `count` folder paths, UTF-8, none NULL or empty; copied, not kept. NULL is
+ *        allowed when count is 0 (clears the list).
+ * @param count number of folders, 0 .. 256.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, dirs NULL with count > 0,
+ *         an entry NULL or empty, count above 256); PHOSPHENE_ERROR_OUT_OF_MEMORY. On failure the
+ *         previous list stays.
+ * Takes effect at the next render call: the current preset's textures are looked up again.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_set_texture_search_path(phosphene_engine* engine,
+                                                                 const char* const* dirs,
+                                                                 size_t count) PHOSPHENE_NOEXCEPT;
+
+/** Most folders phosphene_set_texture_search_path() accepts. */
+#define PHOSPHENE_MAX_TEXTURE_DIRS 256
+
 /* ---------------------------------------------------------------------------------------------
  * Rendering (controller side, in the host's OpenGL 3.3 core or OpenGL ES 3.0 context)
  *

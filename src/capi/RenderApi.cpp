@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "capi/ApiEngine.hpp"
+#include "gl/CurrentContext.hpp"
 
 namespace {
 
@@ -21,6 +22,14 @@ phosphene_result toResult(Engine::LoadStatus status) {
       return PHOSPHENE_ERROR_PRESET_INVALID;
   }
   return PHOSPHENE_ERROR_INTERNAL;
+}
+
+// libepoxy aborts the host process on the first GL call made with no context current; a render
+// call refuses instead, before anything touches GL.
+bool refuseWithoutContext(Engine& engine, const char* what) {
+  if (phosphene::gl::hasCurrentContext()) return false;
+  engine.setLastError(std::string(what) + ": no GL context is current on this thread");
+  return true;
 }
 
 template <typename F>
@@ -49,6 +58,7 @@ phosphene_result render(phosphene_engine* engine, const char* what,
       e.setLastError(std::string(what) + ": no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }
+    if (refuseWithoutContext(e, what)) return PHOSPHENE_ERROR_GL;
     if (!e.renderFrame(target, dt_s)) {
       const std::string& error = e.lastError();
       return error.rfind("frame time", 0) == 0 ? PHOSPHENE_ERROR_INVALID_ARGUMENT
@@ -141,6 +151,7 @@ phosphene_result phosphene_render_frame(phosphene_engine* engine, double dt_s) n
       e.setLastError("phosphene_render_frame: no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }
+    if (refuseWithoutContext(e, "phosphene_render_frame")) return PHOSPHENE_ERROR_GL;
     if (!e.renderFrameToCurrentFramebuffer(e.drawableWidth(), e.drawableHeight(), dt_s)) {
       return e.lastError().rfind("frame time", 0) == 0 ? PHOSPHENE_ERROR_INVALID_ARGUMENT
                                                        : PHOSPHENE_ERROR_GL;

@@ -4,11 +4,12 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
+#include <fstream>
 #include <string>
 #include <utility>
 
 #include "core/Diagnostic.hpp"
+#include "engine/PresetShaderTranslation.hpp"
 #include "gl/Capabilities.hpp"
 #include "milk/PresetReader.hpp"
 
@@ -78,6 +79,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 Engine::LoadStatus Engine::loadPresetText(std::string_view text, std::string name) {
+  return loadPreset(text, std::move(name), {});
+}
+
+Engine::LoadStatus Engine::loadPreset(std::string_view text, std::string name,
+                                      std::filesystem::path folder) {
   presetDiagnostics_.clear();
   if (!hasKeyValueLine(text)) {
     presetDiagnostics_.push_back(
@@ -98,29 +104,98 @@ Engine::LoadStatus Engine::loadPresetText(std::string_view text, std::string nam
     logger_.log(core::LogLevel::Warning, name + ": " + d.format());
   }
   runtime_.emplace(std::move(program));
+  // state.cpp RandomizePresetVars runs at every load; shader `time` counts from here.
+  shaders_ = {};
+  shaders_.random = preset::ShaderPresetRandom::draw(random_);
+  shaders_.startTime = clock_.time();
+  shaders_.name = name;
+  presetFolder_ = std::move(folder);
+  core::Diagnostics shaderReport;
+  translatePresetShaders(
+      renderer_ ? (renderer_->dialect() == gl::GlslDialect::Glsl300Es ? shader::Dialect::Glsl300es
+                                                                      : shader::Dialect::Glsl330)
+                : shader::Dialect::Glsl330,
+      &shaderReport);
+  for (const core::Diagnostic& d : shaderReport)
+    logger_.log(core::LogLevel::Warning, name + ": " + d.format());
+  presetDiagnostics_.insert(presetDiagnostics_.end(), shaderReport.begin(), shaderReport.end());
+  loadDiagnosticCount_ = presetDiagnostics_.size();
   stagesDirty_ = true;
   logger_.log(core::LogLevel::Info, "preset loaded: " + name);
   return LoadStatus::Ok;
 }
 
 Engine::LoadStatus Engine::loadPresetFile(const std::filesystem::path& path) {
-  core::Expected<milk::Preset> read = milk::readPresetFile(path);
-  if (!read) {
-    presetDiagnostics_ = read.diagnostics();
-    setLastError(path.string() + ": " +
-                 (presetDiagnostics_.empty() ? std::string("cannot be read")
-                                             : presetDiagnostics_.front().format()));
+  // Read once, as a stream (so pipes work too), with the reader's size limit; the text then goes
+  // through loadPresetText's one validity rule and one parse.
+  auto fail = [&](core::DiagnosticId id, const std::string& message) {
+    presetDiagnostics_ = {core::makeDiagnostic(id, message, "file")};
+    setLastError(path.string() + ": " + presetDiagnostics_.front().format());
     return LoadStatus::IoError;
-  }
-  // Read the bytes again as text so both paths share one validity rule and one parser run.
+  };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return fail(core::DiagnosticId::IoOpenFailed, "cannot open '" + path.string() + "'");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(core::DiagnosticId::IoOpenFailed, "cannot open '" + path.string() + "'");
   std::string bytes;
-  if (FILE* f = std::fopen(path.string().c_str(), "rb")) {
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) bytes.append(buffer, n);
-    std::fclose(f);
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > milk::kMaxPresetFileBytes)
+      return fail(core::DiagnosticId::MilkFileTooLarge,
+                  "'" + path.string() + "' is larger than " +
+                      std::to_string(milk::kMaxPresetFileBytes) + " bytes; not a preset");
   }
-  return loadPresetText(bytes, path.filename().string());
+  if (in.bad())
+    return fail(core::DiagnosticId::IoReadFailed, "cannot read '" + path.string() + "'");
+  // A bare file name lives in the working directory: its folder is ".", not "" (which would
+  // leave the preset's own folder off the texture search path).
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  return loadPreset(bytes, path.filename().string(), folder);
+}
+
+void Engine::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
+  textureSearch_ = std::move(dirs);
+  stagesDirty_ = true;  // textures are resolved when the shaders link
+}
+
+// MD2 (plugin.cpp CShaderParams::CacheParams) looks in its textures folder, then in the folder of
+// the preset: the configured path first, the preset's folder last.
+std::vector<std::filesystem::path> Engine::effectiveTextureSearchPath() const {
+  std::vector<std::filesystem::path> dirs = textureSearch_;
+  if (!presetFolder_.empty() && std::find(dirs.begin(), dirs.end(), presetFolder_) == dirs.end())
+    dirs.push_back(presetFolder_);
+  return dirs;
+}
+
+void Engine::translatePresetShaders(shader::Dialect dialect, core::Diagnostics* report) {
+  shaders_.warp.reset();
+  shaders_.comp.reset();
+  if (!runtime_) return;
+  TranslatedPresetShaders t =
+      engine::translatePresetShaders(runtime_->program().preset(), dialect, translations_, report);
+  shaders_.warp = std::move(t.warp);
+  shaders_.comp = std::move(t.comp);
+}
+
+// On the first frame drawn with a preset, in the GL context: emit the renderer's dialect (a cache
+// hit when it was the one translated at load) and link.
+void Engine::applyPresetShaders() {
+  const milk::Preset& p = runtime_->program().preset();
+  renderer_->setStages(render::PresetStages::fromPsVersions(p.warpPsVersion, p.compPsVersion));
+  translatePresetShaders(renderer_->dialect() == gl::GlslDialect::Glsl300Es
+                             ? shader::Dialect::Glsl300es
+                             : shader::Dialect::Glsl330,
+                         nullptr);
+  renderer_->setTextureSearchPath(effectiveTextureSearchPath());
+  const core::Diagnostics linkReport = renderer_->setPresetShaders(shaders_);
+  presetDiagnostics_.resize(std::min(presetDiagnostics_.size(), loadDiagnosticCount_));  // relink
+  for (const core::Diagnostic& d : linkReport) {
+    logger_.log(d.severity == core::Severity::Info ? core::LogLevel::Info : core::LogLevel::Warning,
+                shaders_.name + ": " + d.format());
+    presetDiagnostics_.push_back(d);
+  }
 }
 
 void Engine::setDrawableSize(int width, int height) {
@@ -151,6 +226,7 @@ bool Engine::ensureRenderer() {
   std::array<float, 4> hue{};
   for (float& h : hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
   renderer->setHueRandom(hue);
+  renderer->setSeed(random_.nextU64());
   renderer_ = std::move(renderer);
   stagesDirty_ = true;
   return true;
@@ -175,8 +251,7 @@ bool Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
     return false;
   }
   if (stagesDirty_) {
-    const milk::Preset& p = runtime_->program().preset();
-    renderer_->setStages(render::PresetStages::fromPsVersions(p.warpPsVersion, p.compPsVersion));
+    applyPresetShaders();
     stagesDirty_ = false;
   }
   preset::StepInputs inputs;

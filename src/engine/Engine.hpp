@@ -5,6 +5,15 @@
 // and a render::Renderer made lazily in the host's GL context on the first render call.
 // The C API is a thin skin over this class.
 //
+// Preset shaders: a load translates the warp and comp shader text (shader::TranslationCache, one
+// per engine, so a text is translated once per process per engine) for the renderer's GLSL
+// dialect, or for GLSL 330 while no renderer exists yet (the SPIR-V half, where translation
+// errors come from, is shared by both dialects, so the ES text is then emitted from the cache).
+// Translation failures are reported in presetDiagnostics() at load (SHD010 plus the cause). The
+// renderer links the programs on the first frame drawn with the preset, in the GL context;
+// compile/link failures on the driver are appended to presetDiagnostics() then (SHD011). A stage
+// whose shader fails uses the built-in shader for that stage: never a black screen.
+//
 // Threads: pcm() is the producer side (audio thread); everything else is the controller side.
 
 #include <cstddef>
@@ -14,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "audio/Analyzer.hpp"
 #include "audio/FrameAudio.hpp"
@@ -25,6 +35,7 @@
 #include "eel/Eel.hpp"
 #include "preset/Runtime.hpp"
 #include "render/Renderer.hpp"
+#include "shader/TranslationCache.hpp"
 
 namespace phosphene::engine {
 
@@ -61,6 +72,16 @@ class Engine {
   LoadStatus loadPresetText(std::string_view text, std::string name = "<text>");
   LoadStatus loadPresetFile(const std::filesystem::path& path);
   const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }
+  /// Folders searched for user and random textures (`sampler_clouds`, `sampler_rand00`), in
+  /// order; the folder of a preset loaded from a file is searched after them, as in MD2.
+  /// Applies from the next frame drawn (textures are resolved when the shaders link).
+  void setTextureSearchPath(std::vector<std::filesystem::path> dirs);
+  const std::vector<std::filesystem::path>& textureSearchPath() const { return textureSearch_; }
+  /// The search path the current preset's textures are resolved with.
+  std::vector<std::filesystem::path> effectiveTextureSearchPath() const;
+  /// The translated shaders of the current preset (null: none, or not translatable).
+  const render::PresetShaders& presetShaders() const { return shaders_; }
+  shader::TranslationCache& translations() { return translations_; }
   bool hasPreset() const { return runtime_.has_value(); }
   const preset::Runtime* runtime() const { return runtime_ ? &*runtime_ : nullptr; }
 
@@ -88,6 +109,9 @@ class Engine {
 
  private:
   bool ensureRenderer();
+  LoadStatus loadPreset(std::string_view text, std::string name, std::filesystem::path folder);
+  void translatePresetShaders(shader::Dialect dialect, core::Diagnostics* report);
+  void applyPresetShaders();
   EngineSettings settings_;
   core::Logger logger_;
   std::string lastError_;
@@ -99,6 +123,11 @@ class Engine {
   eel::Globals globals_;
   std::optional<preset::Runtime> runtime_;
   core::Diagnostics presetDiagnostics_;
+  std::size_t loadDiagnosticCount_ = 0;  // those of the load; link diagnostics follow them
+  shader::TranslationCache translations_;
+  render::PresetShaders shaders_;
+  std::vector<std::filesystem::path> textureSearch_;
+  std::filesystem::path presetFolder_;  // of the current preset when loaded from a file
   bool stagesDirty_ = true;
   std::unique_ptr<render::Renderer> renderer_;
   int drawableWidth_ = 0, drawableHeight_ = 0;

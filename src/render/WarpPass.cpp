@@ -5,6 +5,7 @@
 
 #include "gl/GlErrors.hpp"
 #include "preset/D3dColor.hpp"
+#include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
 namespace {
@@ -71,37 +72,17 @@ float WarpPass::effectiveDecay(double decay, BuiltinStyle style) {
 
 bool WarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) {
   if (gridX == gridX_ && gridY == gridY_ && vertices_.id() != 0) return true;
-  // Two triangles per cell, split along the cell's bottom-right to top-left diagonal like MD2's
-  // m_indices_list (plugin.cpp: v, v+1, v+gx+1 and v+1, v+gx+1, v+gx+2).
-  std::vector<std::uint32_t> index;
-  index.reserve(static_cast<std::size_t>(gridX) * static_cast<std::size_t>(gridY) * 6);
-  const auto row = static_cast<std::uint32_t>(gridX + 1);
-  for (int j = 0; j < gridY; ++j) {
-    for (int i = 0; i < gridX; ++i) {
-      const std::uint32_t v = static_cast<std::uint32_t>(j) * row + static_cast<std::uint32_t>(i);
-      for (std::uint32_t k : {v, v + 1, v + row, v + 1, v + row, v + row + 1}) index.push_back(k);
-    }
-  }
-  // Buffer::create binds the element buffer and unbinds it again; with our VAO bound that only
-  // ever touches our VAO, never the host's.
-  vao_.bind();
-  auto ib = gl::Buffer::create(GL_ELEMENT_ARRAY_BUFFER, index.size() * sizeof(std::uint32_t),
-                               index.data(), GL_STATIC_DRAW);
-  auto vb =
-      gl::Buffer::create(GL_ARRAY_BUFFER, vertexCount * sizeof(Vertex), nullptr, GL_DYNAMIC_DRAW);
-  if (!ib || !vb) {
-    glBindVertexArray(0);
-    errors_ = !ib ? ib.diagnostics() : vb.diagnostics();
+  auto buffers = createWarpMeshBuffers(vao_, gridX, gridY, vertexCount * sizeof(Vertex));
+  if (!buffers) {
+    errors_ = std::move(buffers.diagnostics());
     return false;
   }
-  indices_ = std::move(*ib);
-  vertices_ = std::move(*vb);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
-  glBindVertexArray(0);
+  indices_ = std::move(buffers->indices);
+  vertices_ = std::move(buffers->vertices);
+  indexCount_ = buffers->indexCount;
   vao_.attribute(0, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
   vao_.attribute(1, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, s));
   vao_.attribute(2, vertices_, 1, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, alpha));
-  indexCount_ = static_cast<GLsizei>(index.size());
   gridX_ = gridX;
   gridY_ = gridY;
   scratch_.resize(vertexCount);

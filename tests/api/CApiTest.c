@@ -203,12 +203,36 @@ static void test_presets_without_gl(void) {
   phosphene_engine_destroy(engine);
 }
 
+static void test_texture_search_path(void) {
+  static const char* const two[] = {"/no/such/textures", "textures"};
+  static const char* const with_null[] = {"textures", NULL};
+  static const char* const with_empty[] = {""};
+  phosphene_engine* engine = NULL;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  /* Folders need not exist; the list is copied. No GL is touched. */
+  CHECK(phosphene_set_texture_search_path(engine, two, 2) == PHOSPHENE_OK);
+  CHECK(phosphene_set_texture_search_path(engine, NULL, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_set_texture_search_path(engine, two, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_set_texture_search_path(NULL, two, 2) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_texture_search_path(engine, NULL, 1) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(phosphene_last_error(engine), "phosphene_set_texture_search_path") != NULL);
+  CHECK(phosphene_set_texture_search_path(engine, with_null, 2) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(phosphene_last_error(engine), "dirs[1]") != NULL);
+  CHECK(phosphene_set_texture_search_path(engine, with_empty, 1) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_texture_search_path(engine, two, PHOSPHENE_MAX_TEXTURE_DIRS + 1) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  phosphene_engine_destroy(engine);
+}
+
 int main(void) {
   test_version_and_results();
   test_create_errors();
   test_engine_calls();
   test_two_engines();
   test_presets_without_gl();
+  test_texture_search_path();
   if (failures == 0) printf("c api: all checks passed\n");
   return failures == 0 ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -169,6 +170,46 @@ TEST_F(RenderCommand, PresetFileIsRendered) {
   ASSERT_EQ(run("--size 64x48 --mesh 16x12 --frames 8 --out d").exitCode, 0);
   ASSERT_TRUE(platform::readPng((dir_ / "d/frame_000008.png").string(), other, error)) << error;
   EXPECT_NE(last.pixels, other.pixels);
+}
+
+// The fixture's composite shader shows tests/data/textures/halves.jpg: left half orange, right
+// half blue. Pixel (x, row) of frame 2 of a 64x48 render.
+std::array<int, 3> texel(const fs::path& png, int x, int row) {
+  platform::RgbaImage image;
+  std::string error;
+  if (!platform::readPng(png.string(), image, error)) return {-1, -1, -1};
+  const std::size_t i = (static_cast<std::size_t>(row) * 64 + static_cast<std::size_t>(x)) * 4;
+  return {image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]};
+}
+
+TEST_F(RenderCommand, TextureDirFindsTheTexturesAPresetNames) {
+  SKIP_WITHOUT_EGL();
+  const fs::path source = PHOSPHENE_SOURCE_DIR;
+  fs::copy_file(source / "tests/data/shader-presets/shader-user-texture.milk",
+                dir_ / "user-texture.milk");
+  const std::string common = "--preset user-texture.milk --size 64x48 --mesh 16x12 --frames 2 ";
+  // Nowhere to be found: a warning naming the sampler and where it looked, and black.
+  auto r = run(common + "--out missing");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("TEX001"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sampler_halves"), std::string::npos) << r.err;
+  EXPECT_EQ(texel(dir_ / "missing/frame_000002.png", 16, 24), (std::array<int, 3>{0, 0, 0}));
+  // --texture-dir: found, and drawn the right way round.
+  r = run(common + "--texture-dir '" + (source / "tests/data/textures").string() + "' --out dir");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err.find("TEX001"), std::string::npos) << r.err;
+  const auto left = texel(dir_ / "dir/frame_000002.png", 12, 24);
+  const auto right = texel(dir_ / "dir/frame_000002.png", 52, 24);
+  EXPECT_GT(left[0], 200);
+  EXPECT_LT(left[2], 60);
+  EXPECT_LT(right[0], 60);
+  EXPECT_GT(right[2], 200);
+  // Beside the preset, which was named by a bare file name (its folder is then "."): found.
+  fs::copy_file(source / "tests/data/textures/halves.jpg", dir_ / "halves.jpg");
+  r = run(common + "--out beside");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err.find("TEX001"), std::string::npos) << r.err;
+  EXPECT_EQ(texel(dir_ / "beside/frame_000002.png", 12, 24), left);
 }
 
 TEST_F(RenderCommand, DiagnosticViewStaysReachable) {

@@ -18,6 +18,7 @@
 #include "audio/FrameAudio.hpp"
 #include "clock/FrameClock.hpp"
 #include "corpus/CorpusFiles.hpp"
+#include "corpus/SyntheticFrameAudio.hpp"
 #include "eel/Eel.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Runtime.hpp"
@@ -34,29 +35,8 @@ std::vector<fs::path> corpusFiles() {
   return testing::milkFilesUnder(PHOSPHENE_CORPUS_DIR);
 }
 
-// Music-like input: two tones per channel whose loudness swings frame to frame, a spectrum with
-// a falling slope, and band levels around 1.
 void syntheticAudio(int frame, audio::FrameAudio& a) {
-  const float loud = 40.0f + 30.0f * std::sin(0.9f * static_cast<float>(frame));
-  for (int i = 0; i < audio::kWaveformSamples; ++i) {
-    const float t = static_cast<float>(i + frame * audio::kWaveformSamples);
-    a.waveform[0][static_cast<std::size_t>(i)] =
-        loud * std::sin(0.05f * t) + 10.0f * std::sin(0.31f * t);
-    a.waveform[1][static_cast<std::size_t>(i)] =
-        loud * std::cos(0.043f * t) + 12.0f * std::sin(0.27f * t);
-  }
-  for (int i = 0; i < audio::kSpectrumBins; ++i) {
-    const float v = loud * 0.05f / (1.0f + 0.02f * static_cast<float>(i));
-    a.spectrum[0][static_cast<std::size_t>(i)] = v;
-    a.spectrum[1][static_cast<std::size_t>(i)] = 0.9f * v;
-  }
-  const float swing = 0.5f * std::sin(1.3f * static_cast<float>(frame));
-  a.bass = 1.0f + swing;
-  a.mid = 1.0f - 0.5f * swing;
-  a.treb = 1.0f + 0.25f * swing;
-  a.bass_att = 1.0f + 0.5f * swing;
-  a.mid_att = 1.0f;
-  a.treb_att = 1.0f - 0.25f * swing;
+  testing::syntheticFrameAudio(frame, a);
 }
 
 // Why the warp of the first bad vertex is not finite, from the motion values it was given.

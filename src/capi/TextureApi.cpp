@@ -1,0 +1,46 @@
+// The texture search path: where user and random textures of preset shaders are looked up.
+// noexcept and catching at the boundary like every entry point.
+
+#include <filesystem>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "capi/ApiEngine.hpp"
+
+phosphene_result phosphene_set_texture_search_path(phosphene_engine* engine,
+                                                   const char* const* dirs, size_t count) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  auto& e = engine->engine;
+  constexpr const char* kWhat = "phosphene_set_texture_search_path";
+  if (count > PHOSPHENE_MAX_TEXTURE_DIRS) {
+    e.setLastError(std::string(kWhat) + ": more than " +
+                   std::to_string(PHOSPHENE_MAX_TEXTURE_DIRS) + " folders");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  if (dirs == nullptr && count > 0) {
+    e.setLastError(std::string(kWhat) + ": dirs is NULL");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  try {
+    std::vector<std::filesystem::path> folders;
+    folders.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+      if (dirs[i] == nullptr || dirs[i][0] == '\0') {
+        e.setLastError(std::string(kWhat) + ": dirs[" + std::to_string(i) + "] is NULL or empty");
+        return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+      }
+      const std::string_view utf8(dirs[i]);
+      folders.emplace_back(std::u8string(utf8.begin(), utf8.end()));
+    }
+    e.setTextureSearchPath(std::move(folders));
+    return PHOSPHENE_OK;
+  } catch (const std::bad_alloc&) {
+    e.setLastError(std::string(kWhat) + ": out of memory");
+    return PHOSPHENE_ERROR_OUT_OF_MEMORY;
+  } catch (...) {
+    e.setLastError(std::string(kWhat) + ": internal error");
+    return PHOSPHENE_ERROR_INTERNAL;
+  }
+}

@@ -1,0 +1,138 @@
+#include "render/TextureLibrary.hpp"
+
+#include <string>
+
+#include "gl/GlErrors.hpp"
+#include "render/TextureFile.hpp"
+#include "render/TextureUploadGuard.hpp"
+
+namespace phosphene::render {
+namespace {
+
+std::string describe(const std::vector<std::filesystem::path>& dirs) {
+  if (dirs.empty()) return "the texture search path is empty";
+  std::string text = "searched";
+  for (std::size_t i = 0; i < dirs.size(); ++i) text += (i ? ", '" : " '") + dirs[i].string() + "'";
+  return text;
+}
+
+std::string samplerName(const shader::TextureRef& ref) {
+  if (ref.kind != shader::TextureKind::Random) return "sampler_" + ref.root;
+  std::string name = "sampler_rand";
+  name += static_cast<char>('0' + ref.randomSlot / 10);
+  name += static_cast<char>('0' + ref.randomSlot % 10);
+  if (!ref.randomPrefix.empty()) name += "_" + ref.randomPrefix;
+  return name;
+}
+
+core::Diagnostic warning(core::DiagnosticId id, std::string message) {
+  return core::makeDiagnostic(id, std::move(message), "texture");
+}
+
+}  // namespace
+
+void TextureLibrary::setSearchPath(std::vector<std::filesystem::path> dirs) {
+  finder_.setSearchPath(std::move(dirs));
+}
+
+BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Random& random,
+                                     core::Diagnostics& diagnostics) {
+  std::string root;
+  if (ref.kind == shader::TextureKind::Random) {
+    const std::optional<std::string> pick = finder_.pickRandom(ref.randomPrefix, random);
+    if (!pick) {
+      const std::string pattern = ref.randomPrefix.empty() ? "*" : ref.randomPrefix + "*";
+      diagnostics.push_back(warning(core::DiagnosticId::TextureNoRandomMatch,
+                                    samplerName(ref) + ": no texture file matches '" + pattern +
+                                        "' (jpg, dds, png, tga, "
+                                        "bmp, dib); " +
+                                        describe(finder_.searchPath())));
+      return fallback();
+    }
+    root = *pick;
+  } else if (ref.kind == shader::TextureKind::User) {
+    root = ref.root;
+  } else {
+    return {};
+  }
+  const std::optional<std::filesystem::path> file = finder_.find(root);
+  if (!file) {
+    diagnostics.push_back(warning(core::DiagnosticId::TextureNotFound,
+                                  samplerName(ref) + ": no texture '" + root +
+                                      "' (.jpg, .dds, .png, .tga, .bmp, .dib); " +
+                                      describe(finder_.searchPath())));
+    return fallback();
+  }
+  return load(*file, samplerName(ref), diagnostics);
+}
+
+BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::string& sampler,
+                                  core::Diagnostics& diagnostics) {
+  if (const auto it = loaded_.find(file); it != loaded_.end())
+    return {it->second.name.get(), it->second.width, it->second.height};
+  if (const auto it = failed_.find(file); it != failed_.end()) {
+    diagnostics.push_back(warning(it->second.first, sampler + ": " + it->second.second));
+    return fallback();
+  }
+  const auto fail = [&](core::DiagnosticId id, std::string why) {
+    failed_.emplace(file, std::make_pair(id, why));
+    diagnostics.push_back(warning(id, sampler + ": " + why));
+    return fallback();
+  };
+  core::Expected<DecodedImage> image = readTextureImage(file);
+  if (!image) {
+    const core::Diagnostic& cause = image.diagnostics().front();
+    // An unreadable file is as good as an undecodable one for the preset: a warning, not IO001.
+    return fail(core::DiagnosticId::TextureUndecodable, cause.message);
+  }
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  if (image->width > maxSize || image->height > maxSize)
+    return fail(core::DiagnosticId::TextureUploadFailed,
+                "texture '" + file.string() + "' is " + std::to_string(image->width) + "x" +
+                    std::to_string(image->height) + ", above this GL's limit of " +
+                    std::to_string(maxSize));
+  core::Diagnostics glErrors;
+  gl::drainGlErrors("before TextureLibrary::load", glErrors);
+  glErrors.clear();
+  GLuint name = 0;
+  {
+    TextureUploadGuard guard;
+    glGenTextures(1, &name);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image->width, image->height, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, image->rgba.data());
+    // MD2 loads with D3DXCreateTextureFromFileEx(..., D3DX_DEFAULT mip levels = a full chain) at
+    // the image's own size (D3DX_DEFAULT_NONPOW2) and samples with a linear mip filter.
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  }
+  Loaded entry{gl::GlName<gl::TextureTraits>(name), image->width, image->height};
+  if (!gl::drainGlErrors("TextureLibrary::load", glErrors))
+    return fail(core::DiagnosticId::TextureUploadFailed,
+                "texture '" + file.string() + "' cannot be uploaded: " + glErrors.front().message);
+  const BoundTexture bound{entry.name.get(), entry.width, entry.height};
+  loaded_.emplace(file, std::move(entry));
+  return bound;
+}
+
+BoundTexture TextureLibrary::fallback() {
+  if (!fallback_) {
+    const std::uint8_t black[4] = {0, 0, 0, 255};
+    TextureUploadGuard guard;
+    GLuint name = 0;
+    glGenTextures(1, &name);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, black);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);  // complete under any min filter
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    fallback_ = gl::GlName<gl::TextureTraits>(name);
+  }
+  return {fallback_.get(), 1, 1};
+}
+
+}  // namespace phosphene::render

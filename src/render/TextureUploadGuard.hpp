@@ -1,0 +1,31 @@
+#pragma once
+// Uploading pixels from client memory depends on state the host may have changed: pixel unpack
+// parameters (row length, skips, alignment), a bound GL_PIXEL_UNPACK_BUFFER (which would turn the
+// client pointer into a buffer offset) and the texture bound on the active unit. This guard sets
+// the defaults tightly packed RGBA8 rows need and puts the host's values back afterwards, so the
+// texture sources keep GlStateGuard's promise that pixel store state is left as found. Every call
+// used exists in GL 3.3 core and ES 3.0.
+
+#include <array>
+
+#include "gl/Gl.hpp"
+
+namespace phosphene::render {
+
+class TextureUploadGuard {
+ public:
+  TextureUploadGuard();   // saves, then sets unpack defaults and unbinds the unpack buffer
+  ~TextureUploadGuard();  // restores
+  TextureUploadGuard(const TextureUploadGuard&) = delete;
+  TextureUploadGuard& operator=(const TextureUploadGuard&) = delete;
+
+ private:
+  static constexpr std::array<GLenum, 6> kUnpackParameters = {
+      GL_UNPACK_ALIGNMENT,   GL_UNPACK_ROW_LENGTH,   GL_UNPACK_SKIP_ROWS,
+      GL_UNPACK_SKIP_PIXELS, GL_UNPACK_IMAGE_HEIGHT, GL_UNPACK_SKIP_IMAGES};
+  std::array<GLint, 6> unpack_{};
+  GLint unpackBuffer_ = 0;
+  GLint texture2d_ = 0, texture3d_ = 0;
+};
+
+}  // namespace phosphene::render
