@@ -1,13 +1,15 @@
-// Every preset of the installed collection (Debian projectm-data) that runs no pixel shader (MD2's
-// fixed-function warp and composite): compiles, steps and renders 30 frames at 160×120 on a
-// headless GL 3.3 core context (llvmpipe) with synthetic audio. Fails on a load failure, a GL
-// error (from the renderer or KHR_debug) or a crash. Prints, per shard:
+// Every preset of the installed collection (Debian projectm-data): compiles, steps and renders 30
+// frames at 160×120 on a headless GL 3.3 core context (llvmpipe) with synthetic audio; presets
+// with warp/comp shaders run them (translated and linked as a render does, textures from the
+// preset's folder and presets_tryptonaut/). Fails on a load failure, a GL error (from the renderer
+// or KHR_debug), a shader that does not translate or link (that stage would fall back to the
+// built-in pass), or a crash. Prints, per shard:
 //  * presets with a non-finite value in what the renderer draws (the FrameState), with the first
 //    one found. Non-finite warp coordinates alone are listed, not failed: they come from the
 //    preset's own arithmetic (zoom 0, a negative zoom to a fractional power), which MD2 evaluates
 //    the same way (see tests/corpus/preset); a non-finite value anywhere else fails;
 //  * presets whose 30 frames are all black, whose picture never changes after the first frame,
-//    or whose every frame is one flat colour.
+//    or whose every frame is one flat colour; shader presets marked "(shaders)".
 //
 // The presets come from the Runtime (preset stage) straight into one render::Renderer per shard
 // whose feedback is cleared before each preset, so nothing carries over between presets. The
@@ -29,6 +31,7 @@
 #include "corpus/CorpusFiles.hpp"
 #include "corpus/SyntheticFrameAudio.hpp"
 #include "eel/Eel.hpp"
+#include "engine/PresetShaderTranslation.hpp"
 #include "gl/Framebuffer.hpp"
 #include "milk/PresetFeatures.hpp"
 #include "milk/PresetReader.hpp"
@@ -151,8 +154,12 @@ TEST_P(RenderCorpus, RendersThirtyFramesWithoutGlErrors) {
   inputs.canvasWidth = kW;
   inputs.canvasHeight = kH;
 
+  shader::TranslationCache translations;
+  clock::Random random(1234);
+  renderer.setSeed(99);
   int total = 0, rendered = 0, withShaders = 0;
-  std::vector<std::string> loadFailures, glFailures, nonFinite, warpNaN, black, frozen, flat;
+  std::vector<std::string> loadFailures, glFailures, shaderFailures, nonFinite, warpNaN, black,
+      frozen, flat;
   std::vector<std::uint8_t> pixels;
   for (std::size_t i = static_cast<std::size_t>(shard); i < files.size(); i += kShards) {
     ++total;
@@ -163,16 +170,28 @@ TEST_P(RenderCorpus, RendersThirtyFramesWithoutGlErrors) {
       continue;
     }
     const milk::PresetFeatures features = milk::describeFeatures(*milkPreset);
-    if (features.warpShader || features.compShader) {
-      ++withShaders;
-      continue;
-    }
+    const bool shaders = features.warpShader || features.compShader;
+    withShaders += shaders ? 1 : 0;
     ++rendered;
     eel::Globals globals(1 << 16);  // a small gmegabuf: presets index it mod its size anyway
     preset::Runtime runtime(preset::Program::compile(*milkPreset, globals));
     renderer.clearFeedback();
     renderer.setStages(
         PresetStages::fromPsVersions(milkPreset->warpPsVersion, milkPreset->compPsVersion));
+    {
+      core::Diagnostics report;
+      engine::TranslatedPresetShaders t = engine::translatePresetShaders(
+          *milkPreset, shader::Dialect::Glsl330, translations, &report);
+      // MD2 has one textures folder for all presets; projectm-data ships its textures in
+      // presets_tryptonaut/ only, and presets of the other folders name them too.
+      renderer.setTextureSearchPath(
+          {files[i].parent_path(), fs::path(PHOSPHENE_CORPUS_DIR) / "presets_tryptonaut"});
+      PresetShaders presetShaders{t.warp, t.comp, preset::ShaderPresetRandom::draw(random), 0.0,
+                                  rel};
+      for (const core::Diagnostic& d : renderer.setPresetShaders(presetShaders))
+        if (d.id == core::DiagnosticId::ShaderDriverRejected) report.push_back(d);
+      if (!report.empty()) shaderFailures.push_back(rel + ": " + report.front().format());
+    }
     const std::size_t debugErrorsBefore = ctx->debugErrors().size();
     clock::FrameClock clock(30.0);
     audio::FrameAudio audio;
@@ -200,19 +219,20 @@ TEST_P(RenderCorpus, RendersThirtyFramesWithoutGlErrors) {
     }
     if (ctx->debugErrors().size() > debugErrorsBefore && !glListed)
       glFailures.push_back(rel + ": " + ctx->debugErrors()[debugErrorsBefore]);
-    if (history.allBlack()) black.push_back(rel);
-    if (history.frozen()) frozen.push_back(rel);
-    if (history.allFlat()) flat.push_back(rel);
+    const std::string label = shaders ? rel + " (shaders)" : rel;
+    if (history.allBlack()) black.push_back(label);
+    if (history.frozen()) frozen.push_back(label);
+    if (history.allFlat()) flat.push_back(label);
   }
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
-      "[shard %d/%d] files %d, rendered %d, with pixel shaders (skipped) %d, GL failures %zu, "
-      "non-finite draw values %zu, non-finite warp %zu, black %zu, frozen %zu, flat %zu; "
-      "%.1f s\n",
-      shard, kShards, total, rendered, withShaders, glFailures.size(), nonFinite.size(),
-      warpNaN.size(), black.size(), frozen.size(), flat.size(), seconds);
+      "[shard %d/%d] files %d, rendered %d (with pixel shaders %d), GL failures %zu, shader "
+      "failures %zu, non-finite draw values %zu, non-finite warp %zu, black %zu, frozen %zu, "
+      "flat %zu; %.1f s\n",
+      shard, kShards, total, rendered, withShaders, glFailures.size(), shaderFailures.size(),
+      nonFinite.size(), warpNaN.size(), black.size(), frozen.size(), flat.size(), seconds);
   for (const auto& e : warpNaN) std::printf("  non-finite warp: %s\n", e.c_str());
   for (const auto& e : nonFinite) std::printf("  non-finite: %s\n", e.c_str());
   for (const auto& e : black) std::printf("  black: %s\n", e.c_str());
@@ -220,6 +240,7 @@ TEST_P(RenderCorpus, RendersThirtyFramesWithoutGlErrors) {
   for (const auto& e : flat) std::printf("  flat: %s\n", e.c_str());
   for (const auto& f : loadFailures) ADD_FAILURE() << "cannot load " << f;
   for (const auto& f : glFailures) ADD_FAILURE() << "GL error: " << f;
+  for (const auto& f : shaderFailures) ADD_FAILURE() << "shader falls back: " << f;
   for (const auto& f : nonFinite) ADD_FAILURE() << "non-finite value drawn: " << f;
 }
 
