@@ -36,26 +36,18 @@ core::Diagnostics ShaderWarpPass::init() {
   auto vao = gl::VertexArray::create();
   if (!vao) return std::move(vao.diagnostics());
   vao_ = std::move(*vao);
-  gridX_ = gridY_ = -1;
+  mesh_.reset();
   return {};
 }
 
 bool ShaderWarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) {
-  if (gridX == gridX_ && gridY == gridY_ && vertices_.id() != 0) return true;
-  auto buffers = createWarpMeshBuffers(vao_, gridX, gridY, vertexCount * sizeof(Vertex));
-  if (!buffers) {
-    errors_ = std::move(buffers.diagnostics());
-    return false;
-  }
-  indices_ = std::move(buffers->indices);
-  vertices_ = std::move(buffers->vertices);
-  indexCount_ = buffers->indexCount;
-  vao_.attribute(0, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
-  vao_.attribute(1, vertices_, 4, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, u));
-  vao_.attribute(2, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, rad));
-  vao_.attribute(3, vertices_, 1, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, alpha));
-  gridX_ = gridX;
-  gridY_ = gridY;
+  const auto prepared = mesh_.prepare(vao_, gridX, gridY, vertexCount * sizeof(Vertex), errors_);
+  if (prepared == WarpMeshBuffers::Prepared::Failed) return false;
+  if (prepared == WarpMeshBuffers::Prepared::Unchanged) return true;
+  vao_.attribute(0, mesh_.vertices(), 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
+  vao_.attribute(1, mesh_.vertices(), 4, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, u));
+  vao_.attribute(2, mesh_.vertices(), 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, rad));
+  vao_.attribute(3, mesh_.vertices(), 1, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, alpha));
   scratch_.resize(vertexCount);
   return true;
 }
@@ -88,7 +80,7 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
       static_cast<std::size_t>(g.gridY / 2) * static_cast<std::size_t>(g.gridX + 1);
   const std::size_t seamCount = static_cast<std::size_t>(g.gridX / 2);
   for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = -kPi;
-  vertices_.update(0, count * sizeof(Vertex), scratch_.data());
+  mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
 
   glDisable(GL_BLEND);
   vao_.bind();
@@ -97,10 +89,10 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
   glDrawElements(GL_TRIANGLES, half, GL_UNSIGNED_INT, nullptr);
   for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = kPi;
   if (seamCount > 0)
-    vertices_.update(seamStart * sizeof(Vertex), seamCount * sizeof(Vertex),
-                     scratch_.data() + seamStart);
+    mesh_.vertices().update(seamStart * sizeof(Vertex), seamCount * sizeof(Vertex),
+                            scratch_.data() + seamStart);
   glDrawElements(
-      GL_TRIANGLES, indexCount_ - half, GL_UNSIGNED_INT,
+      GL_TRIANGLES, mesh_.indexCount() - half, GL_UNSIGNED_INT,
       reinterpret_cast<const void*>(static_cast<std::size_t>(half) * sizeof(std::uint32_t)));
   glBindVertexArray(0);
   gl::drainGlErrors("ShaderWarpPass::draw", errors_);

@@ -18,6 +18,7 @@
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
 #include "render/PresetShaderProgram.hpp"
+#include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
 
@@ -44,10 +45,7 @@ class ShaderWarpPass {
   bool prepareMesh(int gridX, int gridY, std::size_t vertexCount);
 
   gl::VertexArray vao_;
-  gl::Buffer vertices_;
-  gl::Buffer indices_;
-  int gridX_ = -1, gridY_ = -1;
-  GLsizei indexCount_ = 0;
+  WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;
   core::Diagnostics errors_;
 };

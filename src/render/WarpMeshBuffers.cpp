@@ -1,12 +1,15 @@
 #include "render/WarpMeshBuffers.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace phosphene::render {
 
-core::Expected<WarpMeshBuffers> createWarpMeshBuffers(const gl::VertexArray& vao, int gridX,
-                                                      int gridY, std::size_t vertexBytes) {
+WarpMeshBuffers::Prepared WarpMeshBuffers::prepare(const gl::VertexArray& vao, int gridX, int gridY,
+                                                   std::size_t vertexBytes,
+                                                   core::Diagnostics& errors) {
+  if (gridX == gridX_ && gridY == gridY_ && vertices_.id() != 0) return Prepared::Unchanged;
   std::vector<std::uint32_t> index;
   index.reserve(static_cast<std::size_t>(gridX) * static_cast<std::size_t>(gridY) * 6);
   const auto row = static_cast<std::uint32_t>(gridX + 1);
@@ -22,16 +25,18 @@ core::Expected<WarpMeshBuffers> createWarpMeshBuffers(const gl::VertexArray& vao
   auto vb = gl::Buffer::create(GL_ARRAY_BUFFER, vertexBytes, nullptr, GL_DYNAMIC_DRAW);
   if (!ib || !vb) {
     glBindVertexArray(0);
-    return !ib ? ib.diagnostics() : vb.diagnostics();
+    errors = !ib ? ib.diagnostics() : vb.diagnostics();
+    return Prepared::Failed;
   }
-  WarpMeshBuffers out;
-  out.indices = std::move(*ib);
-  out.vertices = std::move(*vb);
+  indices_ = std::move(*ib);
+  vertices_ = std::move(*vb);
   // Buffer::create unbinds what it bound; the VAO keeps the element buffer only if bound now.
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, out.indices.id());
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
   glBindVertexArray(0);
-  out.indexCount = static_cast<GLsizei>(index.size());
-  return out;
+  indexCount_ = static_cast<GLsizei>(index.size());
+  gridX_ = gridX;
+  gridY_ = gridY;
+  return Prepared::Reallocated;
 }
 
 }  // namespace phosphene::render

@@ -58,7 +58,7 @@ core::Diagnostics WarpPass::init(gl::GlslDialect dialect) {
   vao_ = std::move(*vao);
   wrapSampler_ = makeBilinearSampler(GL_REPEAT);
   clampSampler_ = makeBilinearSampler(GL_CLAMP_TO_EDGE);
-  gridX_ = gridY_ = -1;
+  mesh_.reset();
   core::Diagnostics errors;
   gl::drainGlErrors("WarpPass::init", errors);
   return errors;
@@ -71,20 +71,12 @@ float WarpPass::effectiveDecay(double decay, BuiltinStyle style) {
 }
 
 bool WarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) {
-  if (gridX == gridX_ && gridY == gridY_ && vertices_.id() != 0) return true;
-  auto buffers = createWarpMeshBuffers(vao_, gridX, gridY, vertexCount * sizeof(Vertex));
-  if (!buffers) {
-    errors_ = std::move(buffers.diagnostics());
-    return false;
-  }
-  indices_ = std::move(buffers->indices);
-  vertices_ = std::move(buffers->vertices);
-  indexCount_ = buffers->indexCount;
-  vao_.attribute(0, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
-  vao_.attribute(1, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, s));
-  vao_.attribute(2, vertices_, 1, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, alpha));
-  gridX_ = gridX;
-  gridY_ = gridY;
+  const auto prepared = mesh_.prepare(vao_, gridX, gridY, vertexCount * sizeof(Vertex), errors_);
+  if (prepared == WarpMeshBuffers::Prepared::Failed) return false;
+  if (prepared == WarpMeshBuffers::Prepared::Unchanged) return true;
+  vao_.attribute(0, mesh_.vertices(), 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
+  vao_.attribute(1, mesh_.vertices(), 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, s));
+  vao_.attribute(2, mesh_.vertices(), 1, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, alpha));
   scratch_.resize(vertexCount);
   return true;
 }
@@ -110,7 +102,7 @@ bool WarpPass::draw(const preset::FrameState& frame, const gl::Texture2D& source
     v.t = 1.0f - mesh.uv[i].y;  // spec UV has v = 0 at the top; GL's t = 0 is the bottom row
     v.alpha = hasAlpha ? mesh.alpha[i] : 1.0f;
   }
-  vertices_.update(0, count * sizeof(Vertex), scratch_.data());
+  mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
 
   program_.use();
   glUniform1f(decayLocation_, effectiveDecay(frame.vars.decay, style));
@@ -119,7 +111,7 @@ bool WarpPass::draw(const preset::FrameState& frame, const gl::Texture2D& source
   glBindSampler(0, wraps(frame.vars.wrap) ? wrapSampler_.get() : clampSampler_.get());
   glDisable(GL_BLEND);
   vao_.bind();
-  glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+  glDrawElements(GL_TRIANGLES, mesh_.indexCount(), GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
   glBindSampler(0, 0);
   gl::drainGlErrors("WarpPass::draw", errors_);

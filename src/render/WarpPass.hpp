@@ -24,6 +24,7 @@
 #include "gl/Texture2D.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
+#include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
 
@@ -67,10 +68,7 @@ class WarpPass {
   gl::ShaderProgram program_;
   GLint decayLocation_ = -1;
   gl::VertexArray vao_;
-  gl::Buffer vertices_;
-  gl::Buffer indices_;
-  int gridX_ = -1, gridY_ = -1;
-  GLsizei indexCount_ = 0;
+  WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;
   gl::GlName<SamplerObjectTraits> wrapSampler_, clampSampler_;
   core::Diagnostics errors_;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "BeatAudio.hpp"
 #include "GlTestContext.hpp"
 #include "HostTarget.hpp"
 #include "PngImage.hpp"
@@ -34,20 +35,6 @@ struct EngineHandle {
   EngineHandle(const EngineHandle&) = delete;
   EngineHandle& operator=(const EngineHandle&) = delete;
 };
-
-// One video frame (1/30 s at 44.1 kHz) of a beat-like signal, so bass and treble move.
-void feedAudio(phosphene_engine* engine, int frame) {
-  std::vector<float> samples(1470 * 2);
-  for (int i = 0; i < 1470; ++i) {
-    const double t = (frame * 1470 + i) / 44100.0;
-    const double kick = (frame % 8 < 2) ? std::sin(2 * M_PI * 60 * t) : 0.0;
-    const float v = static_cast<float>(0.5 * kick + 0.2 * std::sin(2 * M_PI * 440 * t) +
-                                       0.1 * std::sin(2 * M_PI * 5000 * t));
-    samples[static_cast<std::size_t>(i) * 2] = v;
-    samples[static_cast<std::size_t>(i) * 2 + 1] = -v;
-  }
-  ASSERT_EQ(phosphene_pcm_add_float(engine, samples.data(), 1470, 2, 44100), PHOSPHENE_OK);
-}
 
 double meanRgb(const platform::RgbaImage& image) {
   double sum = 0;
@@ -81,7 +68,7 @@ TEST_P(CApiRenderGl, OurPresetsDrawANonBlackChangingImageIntoAHostFramebuffer) {
     HostTarget target(64, 48);
     platform::RgbaImage early, late;
     for (int frame = 0; frame < 24; ++frame) {
-      feedAudio(e.engine, frame);
+      feedBeatAudio(e.engine, frame);
       ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
                 PHOSPHENE_OK)
           << phosphene_last_error(e.engine);
@@ -109,7 +96,7 @@ TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
   glEnable(GL_SCISSOR_TEST);
   glActiveTexture(GL_TEXTURE2);
   for (int frame = 0; frame < 8; ++frame) {
-    feedAudio(e.engine, frame);
+    feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_render_frame_to_texture(e.engine, target.texture, 64, 48, 0.0),
               PHOSPHENE_OK)
         << phosphene_last_error(e.engine);
@@ -143,7 +130,7 @@ TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   ASSERT_EQ(phosphene_set_drawable_size(e.engine, 64, 48), PHOSPHENE_OK);
   ASSERT_EQ(phosphene_set_mesh_size(e.engine, 16, 12), PHOSPHENE_OK);
   for (int frame = 0; frame < 12; ++frame) {
-    feedAudio(e.engine, frame);
+    feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, small.fbo);
     ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
         << phosphene_last_error(e.engine);
@@ -151,7 +138,7 @@ TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   // Resize between frames: the canvas is reallocated and keeps drawing.
   ASSERT_EQ(phosphene_set_drawable_size(e.engine, 96, 72), PHOSPHENE_OK);
   for (int frame = 12; frame < 24; ++frame) {
-    feedAudio(e.engine, frame);
+    feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, large.fbo);
     ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
         << phosphene_last_error(e.engine);
@@ -172,7 +159,7 @@ TEST_P(CApiRenderGl, TwoEnginesRenderIndependently) {
               PHOSPHENE_OK);
     HostTarget target(64, 48);
     for (int frame = 0; frame < 10; ++frame) {
-      feedAudio(a.engine, frame);
+      feedBeatAudio(a.engine, frame);
       ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, target.fbo, 64, 48, 0.0),
                 PHOSPHENE_OK);
     }
@@ -186,8 +173,8 @@ TEST_P(CApiRenderGl, TwoEnginesRenderIndependently) {
             PHOSPHENE_OK);
   HostTarget ta(64, 48), tb(64, 48);
   for (int frame = 0; frame < 10; ++frame) {
-    feedAudio(a.engine, frame);
-    feedAudio(b.engine, frame + 3);
+    feedBeatAudio(a.engine, frame);
+    feedBeatAudio(b.engine, frame + 3);
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(b.engine, tb.fbo, 64, 48, 0.0), PHOSPHENE_OK);
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, ta.fbo, 64, 48, 0.0), PHOSPHENE_OK);
   }
@@ -225,7 +212,7 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   }
   EXPECT_TRUE(sawError);
   for (int frame = 0; frame < 6; ++frame) {
-    feedAudio(e.engine, frame);
+    feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
               PHOSPHENE_OK)
         << phosphene_last_error(e.engine);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "BeatAudio.hpp"
 #include "GlTestContext.hpp"
 #include "HeadlessContext.hpp"
 #include "HostTarget.hpp"
@@ -61,19 +62,6 @@ std::vector<fs::path> presetFiles() {
     if (fs::exists(p)) files.push_back(p);
   }
   return files;
-}
-
-void feedAudio(phosphene_engine* engine, int frame) {
-  std::vector<float> samples(1470 * 2);
-  for (int i = 0; i < 1470; ++i) {
-    const double t = (frame * 1470 + i) / 44100.0;
-    const double kick = (frame % 8 < 2) ? std::sin(2 * M_PI * 60 * t) : 0.0;
-    const float v = static_cast<float>(0.5 * kick + 0.2 * std::sin(2 * M_PI * 440 * t) +
-                                       0.1 * std::sin(2 * M_PI * 5000 * t));
-    samples[static_cast<std::size_t>(i) * 2] = v;
-    samples[static_cast<std::size_t>(i) * 2 + 1] = -v;
-  }
-  ASSERT_EQ(phosphene_pcm_add_float(engine, samples.data(), 1470, 2, 44100), PHOSPHENE_OK);
 }
 
 class GlDebugOutput : public ::testing::TestWithParam<GlApi> {};
@@ -139,13 +127,13 @@ TEST_P(GlDebugOutput, RealPresetsRenderWithoutErrorsOrDeprecatedOrUndefinedBehav
       // Into a host framebuffer, then (resized) into a host texture: both target paths and the
       // reallocation of the canvases.
       for (int i = 0; i < 6; ++i, ++frame) {
-        feedAudio(engine, frame);
+        feedBeatAudio(engine, frame);
         ASSERT_EQ(phosphene_render_frame_to_framebuffer(engine, small.fbo, 160, 120, 0.0),
                   PHOSPHENE_OK)
             << phosphene_last_error(engine);
       }
       for (int i = 0; i < 4; ++i, ++frame) {
-        feedAudio(engine, frame);
+        feedBeatAudio(engine, frame);
         ASSERT_EQ(phosphene_render_frame_to_texture(engine, large.texture, 200, 150, 0.0),
                   PHOSPHENE_OK)
             << phosphene_last_error(engine);
