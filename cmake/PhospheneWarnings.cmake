@@ -6,17 +6,43 @@ target_compile_options(phosphene_warnings INTERFACE
 if(PHOSPHENE_WERROR)
   target_compile_options(phosphene_warnings INTERFACE -Werror)
 endif()
-if(PHOSPHENE_SANITIZE)
-  target_compile_options(phosphene_warnings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
-  target_link_options(phosphene_warnings INTERFACE -fsanitize=address,undefined)
+# Sanitizers apply to everything built here (libraries, tests, apps, examples, test helpers), so
+# they are global options rather than phosphene_warnings' (which third-party-facing targets such as
+# the C examples might not all carry).
+string(TOLOWER "${PHOSPHENE_SANITIZE}" phosphene_sanitize)
+if(phosphene_sanitize MATCHES "^(on|yes|true|1|address)$")
+  # UBSan's vptr check needs the RTTI of every polymorphic class it sees; Debian builds glslang
+  # without RTTI, so with it the link fails ("undefined reference to typeinfo for
+  # glslang::TShader"). Everything else of UBSan stays on.
+  set(phosphene_sanitize_flags -fsanitize=address,undefined -fno-sanitize=vptr
+    -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+elseif(phosphene_sanitize STREQUAL "thread")
+  set(phosphene_sanitize_flags -fsanitize=thread -fno-omit-frame-pointer)
+elseif(NOT phosphene_sanitize MATCHES "^(off|no|false|0|)$")
+  message(FATAL_ERROR "PHOSPHENE_SANITIZE must be OFF, ON, address or thread (got '${PHOSPHENE_SANITIZE}')")
+endif()
+if(phosphene_sanitize_flags)
+  add_compile_options(${phosphene_sanitize_flags})
+  add_link_options(${phosphene_sanitize_flags})
 endif()
 
 # phosphene_module(NAME SOURCES... DEPS ...): one static library per stage folder. DEPS lists the
 # stage's allowed edges (DESIGN.md "Dependencies point one way"); a wrong include fails to build.
+#
+# Each stage sees only its own headers and those of the stages it depends on: its include root is
+# a folder of the build tree holding one link, `<stage>` → src/<stage>, and the roots of its DEPS
+# come with them (PUBLIC), so `#include "engine/..."` in src/preset fails to compile. Headers a
+# stage exposes in its own public headers (render's use gl's) reach its users too; the
+# layout_dependencies test catches direct includes of those.
 function(phosphene_module name)
   cmake_parse_arguments(M "" "" "SOURCES;DEPS;EXTERNAL" ${ARGN})
   add_library(phosphene_${name} STATIC ${M_SOURCES})
-  target_include_directories(phosphene_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+  set(root ${PROJECT_BINARY_DIR}/stage-include/${name})
+  if(NOT EXISTS ${root}/${name})
+    file(MAKE_DIRECTORY ${root})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/src/${name} ${root}/${name} SYMBOLIC COPY_ON_ERROR)
+  endif()
+  target_include_directories(phosphene_${name} PUBLIC ${root} ${PROJECT_SOURCE_DIR}/include)
   target_link_libraries(phosphene_${name} PUBLIC ${M_DEPS} PRIVATE phosphene_warnings ${M_EXTERNAL})
   set_property(GLOBAL APPEND PROPERTY PHOSPHENE_MODULES phosphene_${name})
 endfunction()

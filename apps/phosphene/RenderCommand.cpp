@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,13 @@ constexpr const char* kDefaultOut = "demo-out";
 constexpr long long kMaxFrames = 10'000'000;
 
 struct RenderOptions {
-  std::string preset;
+  std::string preset;                // the first (or only) preset
+  std::vector<std::string> presets;  // every preset of the sequence, in play order
+  double presetDuration = 16.0;      // seconds each preset plays before the next one
+  bool durationGiven = false;
+  double transition = 2.7;  // MilkDrop 2's blend time for automatic switches
+  bool hardCuts = false, shuffle = false, randomDuration = false, asyncLoads = false;
+  std::vector<std::string> presetFolders;  // --presets
   std::string audio;
   int width = 640, height = 480;  // MilkDrop's classic 4:3; small enough for llvmpipe
   double fps = 60;
@@ -51,6 +59,52 @@ struct RenderOptions {
   bool diagnostic = false;
 };
 
+// Fisher-Yates with mt19937_64, whose output the standard fixes: the same seed gives the same
+// order everywhere (std::shuffle's algorithm is the library's choice).
+void shuffleSeeded(std::vector<std::string>& items, std::uint64_t seed) {
+  std::mt19937_64 rng(seed ^ 0x5eed5eed5eed5eedULL);
+  for (std::size_t i = items.size(); i > 1; --i) {
+    const std::size_t j = static_cast<std::size_t>(rng() % i);
+    std::swap(items[i - 1], items[j]);
+  }
+}
+
+// The preset sequence the engine walks through (its next-preset callback), and what happened.
+struct PresetSequence {
+  std::vector<std::string> presets;
+  std::size_t next = 1;
+  struct Switch {
+    double time = 0;
+    std::string name;
+    double loadSeconds = 0, transition = 0;
+    std::string reason;
+    std::string failure;  // empty when the preset started
+  };
+  std::vector<Switch> switches;
+
+  static const char* nextPreset(void* user, phosphene_switch_reason) {
+    auto* s = static_cast<PresetSequence*>(user);
+    if (s->presets.size() < 2) return nullptr;
+    const std::string& path = s->presets[s->next % s->presets.size()];
+    ++s->next;
+    return path.c_str();
+  }
+  void collect(phosphene_engine* engine) {
+    static const char* const kReasons[] = {"user", "auto",        "hard cut",
+                                           "beat", "load failed", "over budget"};
+    phosphene_event e;
+    while (phosphene_poll_event(engine, &e)) {
+      const char* reason = e.reason >= 0 && e.reason <= 5 ? kReasons[e.reason] : "?";
+      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED)
+        switches.push_back({e.time, e.name, e.load_seconds, e.transition_seconds, reason, {}});
+      else if (e.type == PHOSPHENE_EVENT_PRESET_LOAD_FAILED ||
+               e.type == PHOSPHENE_EVENT_PRESET_OVER_BUDGET)
+        switches.push_back(
+            {e.time, e.name, 0, 0, reason, std::string("[") + e.diagnostic_id + "] " + e.message});
+    }
+  }
+};
+
 ArgParser makeParser() {
   ArgParser p("render", "[OPTIONS]",
               "Renders audio to PNG frames, raw RGBA or a video, headless (EGL; no GPU needed).\n"
@@ -62,7 +116,25 @@ ArgParser makeParser() {
                   std::string(kEmbeddedPresets[0].name) +
                   ". --diagnostic draws the diagnostic view\n"
                   "instead: spectrum, waveforms, bass/mid/treb meters and a beat lamp.");
-  p.option("preset", "FILE.milk", "MilkDrop preset to render (default: the embedded one)");
+  p.option("preset", "FILE.milk",
+           "MilkDrop preset to render (default: the embedded one); repeatable: the presets play "
+           "in turn",
+           true);
+  p.option("presets", "DIR",
+           "every .milk file under DIR (recursively, sorted by path) joins the sequence; "
+           "repeatable",
+           true);
+  p.option("preset-duration", "SEC",
+           "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
+           "switch exactly every SEC seconds, the first switch at SEC");
+  p.option("transition", "SEC",
+           "MilkDrop transition between presets, in seconds (default 2.7; 0 = hard cuts)");
+  p.flag("shuffle", "play the presets in a random order (from --seed)");
+  p.flag("hard-cuts", "MilkDrop's loudness hard cuts to the next preset (off by default)");
+  p.flag("async-loads",
+         "never let a frame wait for the next preset's loading (as a live player does; the output "
+         "then depends on the loader's speed and is no longer deterministic)");
+  p.flag("random-duration", "add MilkDrop's random extra time (0..10 s) to each preset's duration");
   p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
   p.option("size", "WxH", "frame size in pixels (default 640x480)");
   p.option("fps", "N", "video frames per second (default 60)");
@@ -89,7 +161,38 @@ ArgParser makeParser() {
 
 // Fills `o` from the parsed arguments; returns an error message for a usage error.
 std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
-  if (auto v = p.value("preset")) o.preset = *v;
+  o.presets = p.values("preset");
+  for (const std::string& dir : p.values("presets")) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+      return "--presets wants a folder (got '" + dir + "')";
+    std::vector<std::string> found;
+    for (auto it = std::filesystem::recursive_directory_iterator(
+             dir, std::filesystem::directory_options::skip_permission_denied, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      std::string ext = it->path().extension().string();
+      std::transform(ext.begin(), ext.end(), ext.begin(),
+                     [](unsigned char c) { return std::tolower(c); });
+      if (ext == ".milk" && it->is_regular_file(ec)) found.push_back(it->path().string());
+    }
+    if (found.empty()) return "--presets: no .milk file under '" + dir + "'";
+    std::sort(found.begin(), found.end());
+    o.presets.insert(o.presets.end(), found.begin(), found.end());
+  }
+  for (const std::string& f : o.presets)
+    if (f.empty()) return "--preset wants a file name";
+  if (auto v = p.value("preset-duration")) {
+    if (!parseDouble(*v, o.presetDuration) || !(o.presetDuration > 0) || o.presetDuration > 86400)
+      return "--preset-duration wants a positive number of seconds (got '" + *v + "')";
+    o.durationGiven = true;
+  }
+  if (auto v = p.value("transition"))
+    if (!parseDouble(*v, o.transition) || !(o.transition >= 0) || o.transition > 3600)
+      return "--transition wants seconds from 0 to 3600 (got '" + *v + "')";
+  o.shuffle = p.has("shuffle");
+  o.hardCuts = p.has("hard-cuts");
+  o.randomDuration = p.has("random-duration");
+  o.asyncLoads = p.has("async-loads");
   if (auto v = p.value("audio")) o.audio = *v;
   if (auto v = p.value("size"))
     if (!parseSize(*v, o.width, o.height))
@@ -136,10 +239,13 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
       return "--mesh wants WxH from 8x6 to 320x240, e.g. 48x36 (got '" + *v + "')";
   o.verbose = p.has("verbose");
   o.diagnostic = p.has("diagnostic");
-  if (o.diagnostic && !o.preset.empty()) return "give --preset or --diagnostic, not both";
+  if (o.diagnostic && !o.presets.empty()) return "give --preset or --diagnostic, not both";
   o.textureDirs = p.values("texture-dir");
   for (const std::string& dir : o.textureDirs)
     if (dir.empty()) return "--texture-dir wants a folder name";
+  if (o.shuffle) shuffleSeeded(o.presets, o.seed);
+  if (!o.presets.empty()) o.preset = o.presets.front();
+  o.presetFolders = p.values("presets");
   return std::nullopt;
 }
 
@@ -212,9 +318,12 @@ int frameError(ProgressBar& progress, long long frame, const std::string& messag
 bool setTextureSearchPath(phosphene_engine* engine, const RenderOptions& o) {
   std::vector<std::string> dirs = o.textureDirs;
   if (dirs.empty() && !o.preset.empty()) {
-    const std::filesystem::path folder = std::filesystem::path(o.preset).parent_path();
-    dirs.push_back((folder / "textures").string());
-    dirs.push_back((folder / ".." / "textures").string());
+    std::vector<std::filesystem::path> folders(o.presetFolders.begin(), o.presetFolders.end());
+    folders.push_back(std::filesystem::path(o.preset).parent_path());
+    for (const std::filesystem::path& folder : folders) {
+      dirs.push_back((folder / "textures").string());
+      dirs.push_back((folder / ".." / "textures").string());
+    }
   }
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
@@ -251,6 +360,32 @@ bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
   return false;
 }
 
+// Several presets: the engine switches every --preset-duration seconds with --transition blends
+// (and hard cuts with --hard-cuts), asking `sequence` for the next file. Offline, each switch
+// waits for the incoming preset to be ready, so the output does not depend on loader timing.
+bool configureSwitching(phosphene_engine* engine, const RenderOptions& o,
+                        PresetSequence& sequence) {
+  phosphene_switch_settings s{};
+  s.struct_size = sizeof s;
+  if (phosphene_get_switch_settings(engine, &s) != PHOSPHENE_OK) return false;
+  s.preset_duration = o.presetDuration;
+  s.preset_duration_random = o.randomDuration ? 10.0 : 0.0;
+  s.duration_includes_blend = 0;
+  s.blend_time_auto = o.transition;
+  s.blend_time_user = o.transition;
+  s.auto_switch = o.presets.size() > 1 ? 1 : 0;
+  s.loudness_hard_cuts = o.hardCuts ? 1 : 0;
+  s.wait_for_loads = o.asyncLoads ? 0 : 1;
+  if (phosphene_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
+      phosphene_set_next_preset_callback(engine, &PresetSequence::nextPreset, &sequence) !=
+          PHOSPHENE_OK) {
+    std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+    return false;
+  }
+  sequence.collect(engine);  // the first preset's start
+  return true;
+}
+
 }  // namespace
 
 int runRender(const Args& args) {
@@ -270,6 +405,9 @@ int runRender(const Args& args) {
   if (!audio->warning().empty())
     std::fprintf(stderr, "phosphene render: %s\n", audio->warning().c_str());
   if (!o.diagnostic && !loadPreset(audio->engine(), o)) return 1;
+  PresetSequence sequence;
+  sequence.presets = o.presets;
+  if (!o.diagnostic && !configureSwitching(audio->engine(), o, sequence)) return 1;
   const long long frames =
       o.frames
           ? *o.frames
@@ -367,6 +505,7 @@ int runRender(const Args& args) {
       const phosphene_result rc =
           phosphene_render_frame_to_framebuffer(audio->engine(), fb->id(), o.width, o.height, 0.0);
       if (rc != PHOSPHENE_OK) return frameError(progress, f, phosphene_last_error(audio->engine()));
+      sequence.collect(audio->engine());
     }
     const auto tSubmitted = Clock::now();
     fb->readRgba8(image.pixels);
@@ -389,18 +528,38 @@ int runRender(const Args& args) {
     return 1;
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  // The first frame creates the renderer and links the first preset's shaders: a one-off, so the
+  // worst frame reported is the worst of the rest.
+  const double slowest =
+      renderMs.size() < 2 ? 0.0 : *std::max_element(renderMs.begin() + 1, renderMs.end());
   const std::string what =
       o.diagnostic
           ? std::string("diagnostic view")
           : "preset " + (o.preset.empty() ? std::string(kEmbeddedPresets[0].name)
                                           : std::filesystem::path(o.preset).filename().string());
-  std::fprintf(stderr,
-               "phosphene render: %lld frames %dx%d @ %g fps (%s, %s) -> %s in %.2f s; median "
-               "%.2f ms/frame rendering (%.2f analysis + preset step + GL submit, rest GL finish + "
-               "readback), %.2f ms/frame with output\n",
-               frames, o.width, o.height, o.fps,
-               context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core", what.c_str(),
-               sink->where().c_str(), seconds, median(renderMs), median(submitMs), median(totalMs));
+  std::fprintf(
+      stderr,
+      "phosphene render: %lld frames %dx%d @ %g fps (%s, %s) -> %s in %.2f s; median "
+      "%.2f ms/frame rendering (%.2f analysis + preset step + GL submit, rest GL finish + "
+      "readback), %.2f ms/frame with output; slowest frame after the first %.2f ms rendering "
+      "(%.1fx the median)\n",
+      frames, o.width, o.height, o.fps,
+      context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core", what.c_str(),
+      sink->where().c_str(), seconds, median(renderMs), median(submitMs), median(totalMs), slowest,
+      median(renderMs) > 0 ? slowest / median(renderMs) : 0.0);
+  if (sequence.presets.size() > 1 || sequence.switches.size() > 1) {
+    std::fprintf(stderr, "phosphene render: %zu preset switches:\n", sequence.switches.size());
+    for (const PresetSequence::Switch& sw : sequence.switches) {
+      if (!sw.failure.empty())
+        std::fprintf(stderr, "  %9.3f s  %s: %s (%s)\n", sw.time, sw.name.c_str(),
+                     sw.failure.c_str(), sw.reason.c_str());
+      else
+        std::fprintf(stderr, "  %9.3f s  %s (%s, %s %.2f s, loaded in %.1f ms)\n", sw.time,
+                     sw.name.c_str(), sw.reason.c_str(),
+                     sw.transition > 0 ? "transition" : "hard cut", sw.transition,
+                     sw.loadSeconds * 1000.0);
+    }
+  }
   return 0;
 }
 

@@ -451,6 +451,153 @@ PHOSPHENE_API phosphene_result phosphene_set_texture_search_path(phosphene_engin
 #define PHOSPHENE_MAX_TEXTURE_DIRS 256
 
 /* ---------------------------------------------------------------------------------------------
+ * Preset switching and MilkDrop transitions (controller side)
+ *
+ * phosphene_request_preset_file/_text prepare a preset (read, parse, compile, translate its
+ * shaders) on the engine's loader thread while the current preset keeps drawing; once it is
+ * ready, the next render call starts it with MilkDrop 2's transition: both presets run for
+ * `transition_seconds`, their warp meshes and composites blended with a random spatial pattern.
+ * A preset that fails to load never interrupts the picture: the current one keeps running and a
+ * PHOSPHENE_EVENT_PRESET_LOAD_FAILED event says why. Automatic switching, hard cuts and the
+ * per-frame equation budget (phosphene_switch_settings) ask the host for the next preset through
+ * phosphene_set_next_preset_callback().
+ * ------------------------------------------------------------------------------------------- */
+
+/** Why a preset switch happened. */
+typedef enum phosphene_switch_reason {
+  PHOSPHENE_SWITCH_USER = 0,        /* a request by the host */
+  PHOSPHENE_SWITCH_AUTO = 1,        /* the preset's time was up */
+  PHOSPHENE_SWITCH_HARD_CUT = 2,    /* MilkDrop's loudness hard cut */
+  PHOSPHENE_SWITCH_BEAT = 3,        /* a beat hard cut */
+  PHOSPHENE_SWITCH_LOAD_FAILED = 4, /* the previous pick did not load */
+  PHOSPHENE_SWITCH_OVER_BUDGET = 5  /* the current preset exceeded the equation budget */
+} phosphene_switch_reason;
+
+/**
+ * @brief Starts preparing a .milk file on the loader thread; it becomes current, with a
+ *        transition, at the first render call after it is ready. A newer request replaces an
+ *        older one still being prepared.
+ * @param path (in) UTF-8; copied. @param transition_seconds blend duration; 0 = hard cut;
+ *        negative = the switch settings' blend_time_user (MilkDrop's 1.7 s).
+ * @return PHOSPHENE_OK (queued: failures arrive later as events);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or path NULL, transition not finite or above
+ *         3600 s); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_request_preset_file(
+    phosphene_engine* engine, const char* path, double transition_seconds) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief As phosphene_request_preset_file, for .milk text in memory.
+ * @param text (in) need not be NUL-terminated; copied. @param name (in) for messages; may be NULL.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_request_preset_text(
+    phosphene_engine* engine, const char* text, size_t length, const char* name,
+    double transition_seconds) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Blocks until the requested preset is prepared (it starts at the next render call).
+ *        For offline rendering: the output then does not depend on how fast the loader was.
+ * @return PHOSPHENE_OK (also when nothing was pending); PHOSPHENE_ERROR_INVALID_ARGUMENT.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_wait_for_preset(phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Answers "which preset next?" for automatic switches, hard cuts and switching away from
+ *        a preset that failed or ran over budget. Returns a .milk file path (UTF-8, copied
+ *        before the callback returns) or NULL for "no switch". Called on the controller thread,
+ *        from inside a render call.
+ */
+typedef const char* (*phosphene_next_preset_fn)(void* user_data, phosphene_switch_reason reason);
+
+/**
+ * @brief Sets (or, with fn NULL, removes) the next-preset callback. Without one the engine never
+ *        switches on its own.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_set_next_preset_callback(
+    phosphene_engine* engine, phosphene_next_preset_fn fn, void* user_data) PHOSPHENE_NOEXCEPT;
+
+/** Warp blend patterns of MilkDrop 2's transitions (RandomizeBlendPattern). */
+typedef enum phosphene_blend_pattern {
+  PHOSPHENE_BLEND_RANDOM = 0, /* MilkDrop's random choice (the default) */
+  PHOSPHENE_BLEND_WIPE = 1,
+  PHOSPHENE_BLEND_PLASMA = 2,
+  PHOSPHENE_BLEND_RADIAL = 3,
+  PHOSPHENE_BLEND_INSIDE_OUT = 4
+} phosphene_blend_pattern;
+
+/** The switching policy; defaults are MilkDrop 2's. Set struct_size = sizeof before use. */
+typedef struct phosphene_switch_settings {
+  uint32_t struct_size;
+  double preset_duration;        /* seconds between automatic switches (16) */
+  double preset_duration_random; /* 0..this many seconds added per preset (10) */
+  int duration_includes_blend;   /* MilkDrop counts the blend time on top of the duration (1) */
+  double blend_time_auto;        /* transition of automatic switches (2.7 s) */
+  double blend_time_user;        /* transition of requests with a negative time (1.7 s) */
+  int auto_switch;               /* switch when the time is up (1; needs the callback) */
+  int locked;                    /* preset lock: no automatic switches, no hard cuts (0) */
+  int loudness_hard_cuts;        /* MilkDrop's loudness hard cuts (0, as in MilkDrop) */
+  int beat_hard_cuts;            /* hard cut on detected beats (0) */
+  double beat_hard_cut_min_interval; /* seconds between two beat cuts at least (4) */
+  int64_t iteration_budget;      /* equation loop iterations per preset per frame; < 0: none */
+  int wait_for_loads;            /* 1: a render call waits for a requested preset (offline) */
+  phosphene_blend_pattern blend_pattern; /* PHOSPHENE_BLEND_RANDOM, or one pattern always */
+} phosphene_switch_settings;
+
+/**
+ * @brief Reads the switch settings into *out (up to out->struct_size bytes).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL); PHOSPHENE_ERROR_ABI_MISMATCH
+ *         (struct_size smaller than this struct's first version).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_get_switch_settings(
+    const phosphene_engine* engine, phosphene_switch_settings* out) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Sets the switch settings (read phosphene_get_switch_settings first, change, set).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL, a negative or non-finite time,
+ *         an unknown blend pattern); PHOSPHENE_ERROR_ABI_MISMATCH.
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API phosphene_result phosphene_set_switch_settings(
+    phosphene_engine* engine, const phosphene_switch_settings* settings) PHOSPHENE_NOEXCEPT;
+
+typedef enum phosphene_event_type {
+  PHOSPHENE_EVENT_PRESET_STARTED = 1,     /* a preset became current */
+  PHOSPHENE_EVENT_TRANSITION_ENDED = 2,   /* the outgoing preset is gone */
+  PHOSPHENE_EVENT_PRESET_LOAD_FAILED = 3, /* a load failed; the current preset keeps running */
+  PHOSPHENE_EVENT_PRESET_OVER_BUDGET = 4  /* a preset's equations exceeded the frame budget */
+} phosphene_event_type;
+
+/** Something that happened in a render call, for hosts (phosphene_poll_event). */
+typedef struct phosphene_event {
+  phosphene_event_type type;
+  phosphene_switch_reason reason;
+  char name[256];            /* the preset's name (file name or the text's name), truncated */
+  double time;               /* engine clock, seconds */
+  double load_seconds;       /* PRESET_STARTED: time the loader took */
+  double transition_seconds; /* PRESET_STARTED: blend duration, 0 for a hard cut */
+  const char* diagnostic_id; /* first diagnostic's ID ("IO001", "PRE005", ...) or "" */
+  const char* message;       /* first diagnostic's message or ""; valid until the next poll */
+} phosphene_event;
+
+/**
+ * @brief Takes the oldest event not yet taken (the engine keeps the newest 256).
+ * @return 1 when *out was filled, 0 when there is none (or engine/out is NULL).
+ * Thread safety: controller thread. @since 0.1
+ */
+PHOSPHENE_API int phosphene_poll_event(phosphene_engine* engine,
+                                       phosphene_event* out) PHOSPHENE_NOEXCEPT;
+
+/** @brief 1 while a transition is in flight, else 0. @since 0.1 */
+PHOSPHENE_API int phosphene_is_transitioning(const phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
  * Rendering (controller side, in the host's OpenGL 3.3 core or OpenGL ES 3.0 context)
  *
  * The host owns the GL context and makes it current before every render call. The first render

@@ -6,9 +6,11 @@
 #include <string_view>
 
 #include "capi/ApiEngine.hpp"
-#include "gl/CurrentContext.hpp"
+#include "render/Renderer.hpp"
 
 namespace {
+
+using phosphene::capi::guarded;
 
 using phosphene::engine::Engine;
 
@@ -27,22 +29,9 @@ phosphene_result toResult(Engine::LoadStatus status) {
 // libepoxy aborts the host process on the first GL call made with no context current; a render
 // call refuses instead, before anything touches GL.
 bool refuseWithoutContext(Engine& engine, const char* what) {
-  if (phosphene::gl::hasCurrentContext()) return false;
+  if (phosphene::render::Renderer::contextCurrent()) return false;
   engine.setLastError(std::string(what) + ": no GL context is current on this thread");
   return true;
-}
-
-template <typename F>
-phosphene_result guarded(phosphene_engine* engine, const char* what, F&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    engine->engine.setLastError(std::string(what) + ": out of memory");
-    return PHOSPHENE_ERROR_OUT_OF_MEMORY;
-  } catch (...) {
-    engine->engine.setLastError(std::string(what) + ": internal error");
-    return PHOSPHENE_ERROR_INTERNAL;
-  }
 }
 
 phosphene_result render(phosphene_engine* engine, const char* what,
@@ -54,7 +43,7 @@ phosphene_result render(phosphene_engine* engine, const char* what,
   }
   return guarded(engine, what, [&] {
     auto& e = engine->engine;
-    if (!e.hasPreset()) {
+    if (!e.hasPreset() && !e.loadPending()) {
       e.setLastError(std::string(what) + ": no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }
@@ -147,7 +136,7 @@ phosphene_result phosphene_render_frame(phosphene_engine* engine, double dt_s) n
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   return guarded(engine, "phosphene_render_frame", [&] {
-    if (!e.hasPreset()) {
+    if (!e.hasPreset() && !e.loadPending()) {
       e.setLastError("phosphene_render_frame: no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }

@@ -5,7 +5,11 @@
 
 #include "eel/BatchOps.hpp"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+// Not under ThreadSanitizer: target_clones dispatches through an ifunc resolver that the dynamic
+// loader runs while relocating, before TSan's runtime is set up, and TSan instruments the resolver
+// too, so every program linking the EEL engine crashed at load.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__) && \
+    !defined(__SANITIZE_THREAD__)
 #define PHOSPHENE_EEL_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define PHOSPHENE_EEL_CLONES

@@ -54,6 +54,20 @@ class Globals {
   Memory gmem_;
 };
 
+/// Loop iterations shared by several contexts (all the code blocks of one preset) over a period
+/// the owner chooses (one frame): every loop()/while() iteration of a run in a context that
+/// points here counts, and once `limit` is reached loops stop iterating (the code around them
+/// still runs). Deterministic: it counts iterations, not time.
+struct IterationBudget {
+  std::int64_t limit = -1;  // negative: unlimited
+  std::int64_t used = 0;
+  bool refused = false;  // an iteration was cut since the last reset()
+  void reset() {
+    used = 0;
+    refused = false;
+  }
+};
+
 /// Variables (created on first mention, value 0; names case-insensitive), the private megabuf
 /// and the rand() generator of one code context. q1-q32, t1-t8 and the preset's built-ins
 /// (zoom, x, rad, ...) are ordinary variables here; what they mean belongs to the preset runtime.
@@ -83,6 +97,9 @@ class Context {
   /// fuzzing; -1, the default, applies only MilkDrop's per-loop cap).
   void setIterationBudget(std::int64_t budget) { iterationBudget_ = budget; }
   std::int64_t iterationBudget() const { return iterationBudget_; }
+  /// A budget shared with other contexts (nullptr: none); not owned, must outlive the runs.
+  void setSharedBudget(IterationBudget* budget) { sharedBudget_ = budget; }
+  IterationBudget* sharedBudget() const { return sharedBudget_; }
 
   static constexpr std::int32_t kRegBase = 1 << 30;
 
@@ -94,6 +111,7 @@ class Context {
   Memory megabuf_;
   std::mt19937 rng_{kDefaultRandSeed};
   std::int64_t iterationBudget_ = -1;
+  IterationBudget* sharedBudget_ = nullptr;
 };
 
 /// Per-instance input of runBatch: `values[i]` is assigned to the variable before instance i

@@ -9,7 +9,11 @@ namespace phosphene::eel {
 class Interpreter {
  public:
   Interpreter(const Ast& ast, double* const* vars, Context& ctx)
-      : ast_(ast), vars_(vars), ctx_(ctx), budget_(ctx.iterationBudget()) {}
+      : ast_(ast),
+        vars_(vars),
+        ctx_(ctx),
+        budget_(ctx.iterationBudget()),
+        shared_(ctx.sharedBudget()) {}
 
   /// Runs every statement; returns the value of the last one.
   double run();
@@ -25,8 +29,22 @@ class Interpreter {
   double* const* vars_;
   Context& ctx_;
   double scratch_ = 0.0;
-  std::int64_t budget_;  // loop iterations left in this run; negative: unlimited
-  bool spend() { return budget_ < 0 || budget_-- > 0 ? true : (budget_ = 0, false); }
+  std::int64_t budget_;      // loop iterations left in this run; negative: unlimited
+  IterationBudget* shared_;  // the preset's per-frame budget, or nullptr
+  bool spend() {
+    if (budget_ >= 0) {
+      if (budget_ == 0) return false;
+      --budget_;
+    }
+    if (shared_ != nullptr) {
+      if (shared_->limit >= 0 && shared_->used >= shared_->limit) {
+        shared_->refused = true;
+        return false;
+      }
+      ++shared_->used;
+    }
+    return true;
+  }
 };
 
 }  // namespace phosphene::eel

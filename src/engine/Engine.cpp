@@ -4,23 +4,51 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <string>
 #include <utility>
 
 #include "core/Diagnostic.hpp"
 #include "engine/PresetShaderTranslation.hpp"
-#include "gl/Capabilities.hpp"
-#include "milk/PresetReader.hpp"
+#include "preset/PerFrameResults.hpp"
+#include "preset/TransitionBlend.hpp"
+#include "preset/WarpBlend.hpp"
 
 namespace phosphene::engine {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+const char* switchReasonName(SwitchReason reason) {
+  switch (reason) {
+    case SwitchReason::User:
+      return "user";
+    case SwitchReason::Auto:
+      return "auto";
+    case SwitchReason::HardCut:
+      return "hard-cut";
+    case SwitchReason::Beat:
+      return "beat";
+    case SwitchReason::LoadFailed:
+      return "load-failed";
+    case SwitchReason::OverBudget:
+      return "over-budget";
+  }
+  return "?";
+}
 
 Engine::Engine(const EngineSettings& settings)
     : settings_(settings),
       pcm_(settings.pcmRingFrames),
       analyzer_(audio::AnalyzerSettings{.alignWaves = settings.alignWaves}),
       clock_(settings.fps),
-      random_(settings.seed) {}
+      random_(settings.seed),
+      switchRandom_(settings.seed ^ 0x5717c4e5a11ce5edULL) {}
+
+Engine::~Engine() = default;
 
 void Engine::setLastError(std::string message) {
   logger_.log(core::LogLevel::Error, message);
@@ -55,146 +83,302 @@ bool Engine::analyzeFrame(double dt_s) {
   return true;
 }
 
-namespace {
-
-// parsePreset accepts any bytes; a text without a single key=value line is not a preset at all,
-// and running it would only show the defaults (a black screen the host cannot explain).
-bool hasKeyValueLine(std::string_view text) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    const std::size_t eq = line.find('=');
-    if (eq != std::string_view::npos && eq > 0 && line.find_first_not_of(" \t") < eq) return true;
-    start = end + 1;
-  }
-  return false;
+void Engine::emit(EngineEvent event) {
+  // A host that never reads events must not make the engine grow without bound.
+  if (events_.size() >= 256) events_.erase(events_.begin());
+  events_.push_back(std::move(event));
 }
 
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+std::vector<EngineEvent> Engine::takeEvents() {
+  return std::exchange(events_, {});
 }
 
-}  // namespace
+shader::Dialect Engine::dialect() const {
+  // Before the first frame the context is unknown: GLSL 330; linkSlot re-emits for ES from the
+  // cache (the SPIR-V half, where errors come from, is shared by both dialects).
+  if (renderer_ && renderer_->dialect() == gl::GlslDialect::Glsl300Es)
+    return shader::Dialect::Glsl300es;
+  return shader::Dialect::Glsl330;
+}
 
 Engine::LoadStatus Engine::loadPresetText(std::string_view text, std::string name) {
-  return loadPreset(text, std::move(name), {});
-}
-
-Engine::LoadStatus Engine::loadPreset(std::string_view text, std::string name,
-                                      std::filesystem::path folder) {
-  presetDiagnostics_.clear();
-  if (!hasKeyValueLine(text)) {
-    presetDiagnostics_.push_back(
-        core::makeDiagnostic(core::DiagnosticId::PresetNotAPreset, name + ": no key=value line"));
-    setLastError(presetDiagnostics_.back().format());
-    return LoadStatus::Invalid;
-  }
-  core::Diagnostics parseDiagnostics;
-  milk::Preset preset = milk::parsePreset(text, parseDiagnostics);
-  preset::Program program = preset::Program::compile(preset, globals_);
-  presetDiagnostics_ = std::move(parseDiagnostics);
-  presetDiagnostics_.insert(presetDiagnostics_.end(), program.diagnostics().begin(),
-                            program.diagnostics().end());
-  // A block that fails is left out and the rest runs, as in MD2: the host hears about it as a
-  // warning, never as a silent black screen.
-  for (const core::Diagnostic& d : presetDiagnostics_) {
-    if (d.severity == core::Severity::Info) continue;
-    logger_.log(core::LogLevel::Warning, name + ": " + d.format());
-  }
-  runtime_.emplace(std::move(program));
-  // state.cpp RandomizePresetVars runs at every load; shader `time` counts from here.
-  shaders_ = {};
-  shaders_.random = preset::ShaderPresetRandom::draw(random_);
-  shaders_.startTime = clock_.time();
-  shaders_.name = name;
-  presetFolder_ = std::move(folder);
-  core::Diagnostics shaderReport;
-  translatePresetShaders(
-      renderer_ ? (renderer_->dialect() == gl::GlslDialect::Glsl300Es ? shader::Dialect::Glsl300es
-                                                                      : shader::Dialect::Glsl330)
-                : shader::Dialect::Glsl330,
-      &shaderReport);
-  for (const core::Diagnostic& d : shaderReport)
-    logger_.log(core::LogLevel::Warning, name + ": " + d.format());
-  presetDiagnostics_.insert(presetDiagnostics_.end(), shaderReport.begin(), shaderReport.end());
-  loadDiagnosticCount_ = presetDiagnostics_.size();
-  stagesDirty_ = true;
-  logger_.log(core::LogLevel::Info, "preset loaded: " + name);
-  return LoadStatus::Ok;
+  return loadNow(PresetSource::fromText(std::string(text), std::move(name)));
 }
 
 Engine::LoadStatus Engine::loadPresetFile(const std::filesystem::path& path) {
-  // Read once, as a stream (so pipes work too), with the reader's size limit; the text then goes
-  // through loadPresetText's one validity rule and one parse.
-  auto fail = [&](core::DiagnosticId id, const std::string& message) {
-    presetDiagnostics_ = {core::makeDiagnostic(id, message, "file")};
-    setLastError(path.string() + ": " + presetDiagnostics_.front().format());
-    return LoadStatus::IoError;
-  };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return fail(core::DiagnosticId::IoOpenFailed, "cannot open '" + path.string() + "'");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(core::DiagnosticId::IoOpenFailed, "cannot open '" + path.string() + "'");
-  std::string bytes;
-  char buffer[65536];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > milk::kMaxPresetFileBytes)
-      return fail(core::DiagnosticId::MilkFileTooLarge,
-                  "'" + path.string() + "' is larger than " +
-                      std::to_string(milk::kMaxPresetFileBytes) + " bytes; not a preset");
+  return loadNow(PresetSource::file(path));
+}
+
+Engine::LoadStatus Engine::loadNow(const PresetSource& source) {
+  PreparedPreset prepared = loader_.prepareNow(source, dialect(), textureSearch_);
+  const LoadStatus status = prepared.status;
+  if (!install(std::move(prepared), 0.0, SwitchReason::User)) return status;
+  // A synchronous load supersedes anything still pending.
+  pendingTicket_ = 0;
+  ready_.reset();
+  staged_.reset();
+  return LoadStatus::Ok;
+}
+
+std::uint64_t Engine::requestPreset(PresetSource source, double transitionSeconds,
+                                    SwitchReason reason) {
+  pendingTransition_ = transitionSeconds < 0.0 ? switch_.blendTimeUser : transitionSeconds;
+  pendingReason_ = reason;
+  ready_.reset();
+  pendingTicket_ = loader_.request(std::move(source), dialect(), textureSearch_);
+  return pendingTicket_;
+}
+
+void Engine::waitForPendingLoad() {
+  if (pendingTicket_ == 0) return;
+  ready_ = loader_.wait(pendingTicket_);
+  pendingTicket_ = 0;
+}
+
+void Engine::servicePendingLoad() {
+  // The second half of a staged link (see below): the comp program, then the preset starts.
+  if (staged_) {
+    linkSlotPart(*staged_, false, true);
+    staged_->linked = true;
+    PresetSlot slot = std::move(*staged_);
+    staged_.reset();
+    start(std::move(slot), stagedTransition_, stagedReason_);
+    return;
   }
-  if (in.bad())
-    return fail(core::DiagnosticId::IoReadFailed, "cannot read '" + path.string() + "'");
-  // A bare file name lives in the working directory: its folder is ".", not "" (which would
-  // leave the preset's own folder off the texture search path).
-  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
-  return loadPreset(bytes, path.filename().string(), folder);
+  if (pendingTicket_ != 0) {
+    if (switch_.waitForLoads) {
+      waitForPendingLoad();
+    } else if (std::optional<PreparedPreset> done = loader_.take(pendingTicket_)) {
+      ready_ = std::move(done);
+      pendingTicket_ = 0;
+    }
+  }
+  if (!ready_) return;
+  PreparedPreset prepared = std::move(*ready_);
+  ready_.reset();
+  const SwitchReason reason = pendingReason_;
+  if (reportIfFailed(prepared, reason)) {
+    // An automatic pick that fails is skipped: ask for another one (once per frame at most, so
+    // a folder of broken files cannot spin).
+    if (reason != SwitchReason::User && provider_)
+      if (std::optional<PresetSource> next = provider_(SwitchReason::LoadFailed))
+        requestPreset(std::move(*next), pendingTransition_, SwitchReason::LoadFailed);
+    return;
+  }
+  PresetSlot slot = makeSlot(std::move(prepared));
+  if (!switch_.waitForLoads && renderer_ && current_.runtime && slot.shaders.warp &&
+      slot.shaders.comp) {
+    // Live: linking both shader programs in one frame is a visible hitch on a software
+    // rasteriser; the warp links now, the comp next frame, and the outgoing preset keeps
+    // drawing meanwhile (MD2 also compiles one shader per frame, plugin.cpp LoadPresetTick).
+    linkSlotPart(slot, true, false);
+    staged_ = std::move(slot);
+    stagedTransition_ = pendingTransition_;
+    stagedReason_ = reason;
+    return;
+  }
+  start(std::move(slot), pendingTransition_, reason);
+}
+
+bool Engine::reportIfFailed(const PreparedPreset& prepared, SwitchReason reason) {
+  presetDiagnostics_ = prepared.diagnostics;
+  if (prepared.ok()) {
+    // A block that fails is left out and the rest runs, as in MD2: the host hears about it as
+    // a warning, never as a silent black screen.
+    for (const core::Diagnostic& d : prepared.diagnostics) {
+      if (d.severity == core::Severity::Info) continue;
+      logger_.log(core::LogLevel::Warning, prepared.name + ": " + d.format());
+    }
+    return false;
+  }
+  std::string why = prepared.firstError();
+  if (why.empty()) why = "not a preset";
+  setLastError(prepared.name + ": " + why);
+  EngineEvent event;
+  event.type = EngineEvent::Type::PresetLoadFailed;
+  event.reason = reason;  // why this load was asked for
+  event.name = prepared.name;
+  event.time = clock_.time();
+  event.diagnostics = prepared.diagnostics;
+  emit(std::move(event));
+  return true;
+}
+
+Engine::PresetSlot Engine::makeSlot(PreparedPreset prepared) {
+  PresetSlot slot;
+  slot.runtime.emplace(std::move(*prepared.program));
+  slot.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
+  // state.cpp RandomizePresetVars runs at every load; shader `time` counts from here.
+  slot.shaders.random = preset::ShaderPresetRandom::draw(random_);
+  slot.shaders.startTime = clock_.time();
+  slot.shaders.name = prepared.name;
+  slot.shaders.warp = std::move(prepared.warp);
+  slot.shaders.comp = std::move(prepared.comp);
+  slot.stages =
+      render::PresetStages::fromPsVersions(prepared.warpPsVersion, prepared.compPsVersion);
+  slot.folder = std::move(prepared.folder);
+  slot.textures = std::move(prepared.textures);
+  slot.loadSeconds = prepared.prepareSeconds;
+  return slot;
+}
+
+bool Engine::install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason) {
+  if (reportIfFailed(prepared, reason)) return false;
+  start(makeSlot(std::move(prepared)), transitionSeconds, reason);
+  return true;
+}
+
+void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reason) {
+  const bool blend = transitionSeconds > 0.0 && current_.runtime.has_value();
+  if (blend) {
+    // A switch during a transition: the preset coming in becomes the one going out and the one
+    // going out is dropped, as MD2's LoadPreset does (the old state is replaced by the current).
+    // The blend starts from what the outgoing preset shows now (CBlendableFloat::StartBlendFrom
+    // reads the old value at the switch): mid-blend, its blended values, frozen there.
+    outgoingBase_ = transition_.active ? blendedBase_ : current_.runtime->baseValues();
+    outgoing_ = std::move(current_);
+    outgoing_.runtime->setBlendedBase(transition_.active ? &outgoingBase_ : nullptr);
+    transition_.active = true;
+    transition_.start = clock_.time();
+    transition_.duration = transitionSeconds;
+    const bool oldComp = outgoing_.shaders.comp != nullptr;
+    const bool newComp = slot.shaders.comp != nullptr;
+    transition_.snapPoint = preset::blendSnapPoint(oldComp, newComp);
+    transition_.pattern = {};  // drawn at the first blended frame, when the mesh size is known
+  } else {
+    outgoing_ = {};
+    transition_ = {};
+  }
+  current_ = std::move(slot);
+  logger_.log(core::LogLevel::Info, "preset started: " + current_.shaders.name);
+  EngineEvent event;
+  event.type = EngineEvent::Type::PresetStarted;
+  event.reason = reason;
+  event.name = current_.shaders.name;
+  event.time = clock_.time();
+  event.loadSeconds = current_.loadSeconds;
+  event.transition = blend ? transitionSeconds : 0.0;
+  emit(std::move(event));
+  scheduleNextSwitch(blend ? transitionSeconds : 0.0);
+}
+
+void Engine::scheduleNextSwitch(double blendSeconds) {
+  double wait = switch_.presetDuration;
+  if (switch_.presetDurationRandom > 0.0)
+    wait += switch_.presetDurationRandom * switchRandom_.uniform();
+  if (switch_.durationIncludesBlend) wait += blendSeconds;
+  // An automatic switch counts from when it was due, not from the frame that made it, so a
+  // sequence keeps its rhythm (every S seconds exactly) instead of drifting by up to a frame
+  // at each switch.
+  const double from =
+      switchDue_ >= 0.0 && clock_.time() - switchDue_ < 1.0 ? switchDue_ : clock_.time();
+  switchDue_ = -1.0;
+  nextSwitchTime_ = from + wait;
+}
+
+void Engine::setSwitchSettings(const SwitchSettings& settings) {
+  switch_ = settings;
+  if (current_.runtime)
+    current_.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
+  if (outgoing_.runtime)
+    outgoing_.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
+  if (current_.runtime) scheduleNextSwitch(0.0);
+}
+
+bool Engine::switchToNext(SwitchReason reason, double transitionSeconds) {
+  if (!provider_) return false;
+  std::optional<PresetSource> next = provider_(reason);
+  if (!next) return false;
+  requestPreset(std::move(*next), transitionSeconds, reason);
+  return true;
+}
+
+void Engine::applySwitchPolicy() {
+  if (!provider_ || switch_.locked || loadPending() || !current_.runtime) return;
+  const double now = clock_.time();
+  if (switch_.loudnessHardCuts && audio_.hard_cut) {
+    switchToNext(SwitchReason::HardCut, 0.0);
+    return;
+  }
+  if (switch_.beatHardCuts && audio_.beat && now - lastBeatCut_ >= switch_.beatHardCutMinInterval) {
+    lastBeatCut_ = now;
+    switchToNext(SwitchReason::Beat, 0.0);
+    return;
+  }
+  // The fixed clock adds 1/fps per frame: allow for the rounding of that sum.
+  if (switch_.autoSwitch && nextSwitchTime_ >= 0.0 && now + 1e-6 >= nextSwitchTime_) {
+    switchDue_ = nextSwitchTime_;
+    nextSwitchTime_ = -1.0;
+    switchToNext(SwitchReason::Auto, switch_.blendTimeAuto);
+  }
+}
+
+double Engine::transitionProgress() const {
+  if (!transition_.active || transition_.duration <= 0.0) return 1.0;
+  return std::clamp((clock_.time() - transition_.start) / transition_.duration, 0.0, 1.0);
+}
+
+void Engine::endTransition() {
+  outgoing_ = {};  // its GL programs go with it (the context is current here)
+  transition_ = {};
+  if (current_.runtime) current_.runtime->setBlendedBase(nullptr);
+  EngineEvent event;
+  event.type = EngineEvent::Type::TransitionEnded;
+  event.name = current_.shaders.name;
+  event.time = clock_.time();
+  emit(std::move(event));
 }
 
 void Engine::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
   textureSearch_ = std::move(dirs);
-  stagesDirty_ = true;  // textures are resolved when the shaders link
+  // Textures are resolved when the shaders link: relink both slots.
+  current_.linked = false;
+  outgoing_.linked = false;
 }
 
 // MD2 (plugin.cpp CShaderParams::CacheParams) looks in its textures folder, then in the folder of
 // the preset: the configured path first, the preset's folder last.
-std::vector<std::filesystem::path> Engine::effectiveTextureSearchPath() const {
+std::vector<std::filesystem::path> Engine::searchPathFor(const PresetSlot& slot) const {
   std::vector<std::filesystem::path> dirs = textureSearch_;
-  if (!presetFolder_.empty() && std::find(dirs.begin(), dirs.end(), presetFolder_) == dirs.end())
-    dirs.push_back(presetFolder_);
+  if (!slot.folder.empty() && std::find(dirs.begin(), dirs.end(), slot.folder) == dirs.end())
+    dirs.push_back(slot.folder);
   return dirs;
 }
 
-void Engine::translatePresetShaders(shader::Dialect dialect, core::Diagnostics* report) {
-  shaders_.warp.reset();
-  shaders_.comp.reset();
-  if (!runtime_) return;
-  TranslatedPresetShaders t =
-      engine::translatePresetShaders(runtime_->program().preset(), dialect, translations_, report);
-  shaders_.warp = std::move(t.warp);
-  shaders_.comp = std::move(t.comp);
+std::vector<std::filesystem::path> Engine::effectiveTextureSearchPath() const {
+  return searchPathFor(current_);
 }
 
 // On the first frame drawn with a preset, in the GL context: emit the renderer's dialect (a cache
 // hit when it was the one translated at load) and link.
-void Engine::applyPresetShaders() {
-  const milk::Preset& p = runtime_->program().preset();
-  renderer_->setStages(render::PresetStages::fromPsVersions(p.warpPsVersion, p.compPsVersion));
-  translatePresetShaders(renderer_->dialect() == gl::GlslDialect::Glsl300Es
-                             ? shader::Dialect::Glsl300es
-                             : shader::Dialect::Glsl330,
-                         nullptr);
-  renderer_->setTextureSearchPath(effectiveTextureSearchPath());
-  const core::Diagnostics linkReport = renderer_->setPresetShaders(shaders_);
-  presetDiagnostics_.resize(std::min(presetDiagnostics_.size(), loadDiagnosticCount_));  // relink
-  for (const core::Diagnostic& d : linkReport) {
+void Engine::linkSlot(PresetSlot& slot) {
+  if (slot.linked || !slot.runtime) return;
+  slot.linked = true;
+  linkSlotPart(slot, true, true);
+}
+
+void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
+  const milk::Preset& p = slot.runtime->program().preset();
+  if (warp) {
+    // Emit the renderer's dialect (a cache hit when it was the one translated at load).
+    TranslatedPresetShaders t = translatePresetShaders(p, dialect(), translations_, nullptr);
+    slot.shaders.warp = std::move(t.warp);
+    slot.shaders.comp = std::move(t.comp);
+  }
+  renderer_->setTextureSearchPath(searchPathFor(slot));
+  renderer_->stageDecodedTextures(slot.textures);
+  core::Diagnostics report;
+  if (warp) report = renderer_->linkPresetWarp(slot.shaders, slot.stages, slot.gpu);
+  if (comp) {
+    slot.textures.clear();  // uploaded now (or already cached): the decoded bytes can go
+    const core::Diagnostics more =
+        renderer_->linkPresetComp(slot.shaders, slot.gpu, {&current_.gpu, &outgoing_.gpu});
+    report.insert(report.end(), more.begin(), more.end());
+  }
+  for (const core::Diagnostic& d : report) {
     logger_.log(d.severity == core::Severity::Info ? core::LogLevel::Info : core::LogLevel::Warning,
-                shaders_.name + ": " + d.format());
-    presetDiagnostics_.push_back(d);
+                slot.shaders.name + ": " + d.format());
+    if (&slot == &current_ || &slot == &*staged_) presetDiagnostics_.push_back(d);
   }
 }
 
@@ -211,32 +395,54 @@ void Engine::setMeshSize(int meshX, int meshY) {
 // Made in the first render call's context: the host, not the engine, owns contexts.
 bool Engine::ensureRenderer() {
   if (renderer_) return true;
-  core::Expected<gl::Capabilities> caps = gl::probeCapabilities();
-  if (!caps) {
-    setLastError(caps.diagnostics().empty() ? std::string("no usable GL context current")
-                                            : caps.diagnostics().front().format());
+  core::Expected<std::unique_ptr<render::Renderer>> created =
+      render::Renderer::createForCurrentContext();
+  if (!created) {
+    setLastError(created.diagnostics().front().format());
     return false;
   }
-  auto renderer = std::make_unique<render::Renderer>();
-  const core::Diagnostics problems = renderer->init(caps->dialect());
-  if (!problems.empty()) {
-    setLastError("renderer initialisation failed: " + problems.front().format());
-    return false;
-  }
+  std::unique_ptr<render::Renderer> renderer = std::move(*created);
   std::array<float, 4> hue{};
   for (float& h : hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
   renderer->setHueRandom(hue);
   renderer->setSeed(random_.nextU64());
   renderer_ = std::move(renderer);
-  stagesDirty_ = true;
+  current_.linked = false;
+  outgoing_.linked = false;
   return true;
 }
 
 bool Engine::renderFrameToCurrentFramebuffer(int width, int height, double dt_s) {
   if (!ensureRenderer()) return false;  // also proves a context is current
-  GLint bound = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
-  return renderFrame({static_cast<GLuint>(bound), 0, width, height}, dt_s);
+  return renderFrame({render::Renderer::boundDrawFramebuffer(), 0, width, height}, dt_s);
+}
+
+void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
+  if (!slot.runtime || !slot.runtime->lastStepOverBudget() || slot.overBudgetReported) return;
+  slot.overBudgetReported = true;
+  const core::Diagnostic d = core::makeDiagnostic(
+      core::DiagnosticId::PresetOverBudget,
+      slot.shaders.name + ": equations ran more than " +
+          std::to_string(switch_.iterationBudgetPerFrame) +
+          " loop iterations in one frame; their loops are cut short from now on",
+      "engine");
+  logger_.log(core::LogLevel::Warning, d.format());
+  EngineEvent event;
+  event.type = EngineEvent::Type::PresetOverBudget;
+  event.reason = SwitchReason::OverBudget;
+  event.name = slot.shaders.name;
+  event.time = clock_.time();
+  event.diagnostics = {d};
+  emit(std::move(event));
+  if (outgoing) {
+    endTransition();  // the slow preset was on its way out anyway
+    return;
+  }
+  presetDiagnostics_.push_back(d);
+  // Switched away from at once (a hard cut: blending would keep running it).
+  if (provider_)
+    if (std::optional<PresetSource> next = provider_(SwitchReason::OverBudget))
+      requestPreset(std::move(*next), 0.0, SwitchReason::OverBudget);
 }
 
 bool Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
@@ -246,26 +452,72 @@ bool Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
   }
   if (!ensureRenderer()) return false;
   if (!analyzeFrame(dt_s)) return false;
-  if (!runtime_) {
+  servicePendingLoad();
+  applySwitchPolicy();
+  if (switch_.waitForLoads && pendingTicket_ != 0) servicePendingLoad();
+  if (!current_.runtime) {
+    // The first preset is still on the loader thread: black until it is ready, never a stall.
+    if (loadPending()) return renderer_->clearTarget(target).empty();
     setLastError("no preset loaded");
     return false;
   }
-  if (stagesDirty_) {
-    applyPresetShaders();
-    stagesDirty_ = false;
-  }
+  if (transition_.active && transitionProgress() >= 1.0) endTransition();
+  linkSlot(current_);
+  if (transition_.active) linkSlot(outgoing_);
+
   preset::StepInputs inputs;
   inputs.meshX = meshX_;
   inputs.meshY = meshY_;
   inputs.canvasWidth = drawableWidth_ > 0 ? drawableWidth_ : target.width;
   inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : target.height;
   inputs.trebleImm = audio_.imm[2];
+
+  render::FrameDraw draw;
   const auto stepStart = std::chrono::steady_clock::now();
-  const preset::FrameState& frame = runtime_->step(audio_, clock_, inputs);
+  if (!transition_.active) {
+    draw.incoming = {&current_.runtime->step(audio_, clock_, inputs), &current_.gpu};
+  } else {
+    const double p = transitionProgress();
+    // Spec §9: the new preset's per-frame variables start from the blended file values; both
+    // presets run, new first, then old; then outputs and warp texcoords are mixed.
+    blendedBase_ = preset::blendBaseValues(outgoingBase_, current_.runtime->baseValues(), p);
+    current_.runtime->setBlendedBase(&blendedBase_);
+    preset::StepInputs incomingInputs = inputs;
+    // The built-in wave morphs from the outgoing preset's mode (MD2 m_nOldWaveMode, taken from
+    // its file value at the blend's start, state.cpp StartBlendFrom).
+    incomingInputs.blendOldWaveMode = static_cast<int>(outgoing_.runtime->baseValues().waveMode);
+    incomingInputs.blendProgress = p;
+    preset::FrameVars& newVars = current_.runtime->beginFrame(audio_, clock_, incomingInputs);
+    preset::FrameVars& oldVars = outgoing_.runtime->beginFrame(audio_, clock_, inputs);
+    preset::blendPerFrameResults(newVars, oldVars, static_cast<float>(p),
+                                 static_cast<float>(transition_.snapPoint));
+    // Both meshes run on the incoming preset's warp clock and scale (ComputeGridAlphaValues).
+    preset::shareIncomingWarpAnimation(oldVars, newVars);
+    // The built-in composite fades a changing echo orientation instead of snapping it.
+    if (!current_.shaders.comp)
+      preset::fadeEchoOrientation(newVars, blendedBase_, outgoingBase_, p, transition_.snapPoint);
+    preset::FrameState& incoming = current_.runtime->finishFrame(audio_);
+    const preset::FrameState& old = outgoing_.runtime->finishFrame(audio_);
+    const preset::MeshGeometry& g = incoming.mesh.geometry;
+    if (transition_.pattern.a.size() != g.vertexCount()) {
+      transition_.pattern =
+          switch_.blendPattern
+              ? preset::makeBlendPattern(*switch_.blendPattern, g.gridX, g.gridY, g.aspectX,
+                                         g.aspectY, random_)
+              : preset::randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random_);
+    }
+    preset::blendWarpUv(incoming.mesh.uv, old.mesh.uv, transition_.pattern.a, transition_.pattern.c,
+                        static_cast<float>(p), incoming.mesh.alpha);
+    draw.incoming = {&incoming, &current_.gpu};
+    draw.outgoing = {&old, &outgoing_.gpu};
+    draw.progress = p;
+  }
   lastStepSeconds_ = secondsSince(stepStart);
   const auto drawStart = std::chrono::steady_clock::now();
-  const core::Diagnostics problems = renderer_->draw(frame, target);
+  const core::Diagnostics problems = renderer_->draw(draw, target);
   lastDrawSeconds_ = secondsSince(drawStart);
+  if (transition_.active) checkBudget(outgoing_, true);
+  checkBudget(current_, false);
   if (!problems.empty()) {
     setLastError("render failed: " + problems.front().format());
     return false;

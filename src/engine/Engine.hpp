@@ -1,24 +1,38 @@
 #pragma once
 // Engine: one visualizer instance. It ties together the per-engine logger and last error, the PCM
 // input, the audio analyser, the frame clock, the engine-wide EEL globals (reg00-reg99,
-// gmegabuf: one set per engine, so two engines never share them), the current preset's Runtime
-// and a render::Renderer made lazily in the host's GL context on the first render call.
+// gmegabuf: one set per engine, so two engines never share them), two preset slots (the current
+// preset and, during a transition, the outgoing one), the preset loader thread, the switching
+// policy, and a render::Renderer made lazily in the host's GL context on the first render call.
 // The C API is a thin skin over this class.
 //
-// Preset shaders: a load translates the warp and comp shader text (shader::TranslationCache, one
-// per engine, so a text is translated once per process per engine) for the renderer's GLSL
-// dialect, or for GLSL 330 while no renderer exists yet (the SPIR-V half, where translation
-// errors come from, is shared by both dialects, so the ES text is then emitted from the cache).
-// Translation failures are reported in presetDiagnostics() at load (SHD010 plus the cause). The
-// renderer links the programs on the first frame drawn with the preset, in the GL context;
-// compile/link failures on the driver are appended to presetDiagnostics() then (SHD011). A stage
-// whose shader fails uses the built-in shader for that stage: never a black screen.
+// Loading: a preset is prepared (read, parsed, compiled, shaders translated: PreparedPreset) on the
+// loader thread (requestPreset) or on the calling thread (loadPresetFile/Text: synchronous, a
+// hard cut). The render thread only links the prepared shaders, on the first frame drawn with the
+// preset; until the incoming preset is ready the current one keeps drawing, then the transition
+// starts (MD2 also starts it a few frames after the request, plugin.cpp LoadPresetTick). A preset
+// that fails to load never interrupts the picture: the current one keeps running and the failure
+// is reported (diagnostics, an event, the log).
 //
-// Threads: pcm() is the producer side (audio thread); everything else is the controller side.
+// Transitions (spec §9): both presets run every frame, new first, then old, in MD2's two halves:
+// per_frame of both (the new preset's variables start from the blended file values), then the
+// outputs are mixed (preset::mixFrameOutputs), then the rest of each frame (per-vertex, shapes,
+// waves), then the warp texcoords are blended with a random spatial pattern (preset::BlendPattern)
+// into the new preset's mesh; the renderer draws both presets' passes (render::FrameDraw).
+//
+// Switching policy (every value a SwitchSettings member with MD2's default): automatic switches
+// after the preset duration, loudness hard cuts (off by default, as in MD2), beat hard cuts, a
+// preset lock, and a per-frame equation budget: a preset whose equations exceed it is reported
+// and switched away from. The engine does not know any preset list: it asks the host's
+// PresetProvider for the next preset (the playlist, the CLI's list).
+//
+// Threads: pcm() is the producer side (audio thread); everything else is the controller side
+// (one thread, the one with the GL context). The loader thread is internal.
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +47,9 @@
 #include "core/Diagnostic.hpp"
 #include "core/Logger.hpp"
 #include "eel/Eel.hpp"
+#include "engine/PreparedPreset.hpp"
+#include "engine/PresetLoader.hpp"
+#include "preset/BlendPattern.hpp"
 #include "preset/Runtime.hpp"
 #include "render/Renderer.hpp"
 #include "shader/TranslationCache.hpp"
@@ -46,9 +63,57 @@ struct EngineSettings {
   bool alignWaves = true;  // MD2's AlignWaves (audio/WaveAligner.hpp)
 };
 
+/// Why a preset switch happened (events, the provider's question).
+enum class SwitchReason { User, Auto, HardCut, Beat, LoadFailed, OverBudget };
+const char* switchReasonName(SwitchReason reason);
+
+/// The switching policy. Defaults are MilkDrop 2's (plugin.cpp MyPreInitialize) where it has one.
+struct SwitchSettings {
+  double presetDuration = 16.0;         // fTimeBetweenPresets (seconds)
+  double presetDurationRandom = 10.0;   // fTimeBetweenPresetsRand: 0..this added per preset
+  bool durationIncludesBlend = true;    // MD2: next switch = now + blend time + duration + rand
+  double blendTimeAuto = 2.7;           // fBlendTimeAuto: automatic switches
+  double blendTimeUser = 1.7;           // fBlendTimeUser: requestPreset with a negative time
+  bool autoSwitch = true;               // acts only when a PresetProvider is set
+  bool locked = false;                  // preset lock: no automatic switches and no hard cuts
+  bool loudnessHardCuts = false;        // MD2's m_bHardCutsDisabled = true (spec §5.5)
+  bool beatHardCuts = false;            // cut on the beat detector's onsets
+  double beatHardCutMinInterval = 4.0;  // seconds between two beat cuts at least
+  /// Loop iterations all of a preset's equations may run per frame (preset::Runtime); past it the
+  /// preset is stopped and switched away from. Negative: unlimited.
+  std::int64_t iterationBudgetPerFrame = preset::kDefaultIterationBudgetPerFrame;
+  /// Offline rendering: a frame waits for a requested preset to be ready, so the same options
+  /// give the same frames. Interactive hosts leave it off and never stall.
+  bool waitForLoads = false;
+  /// Forces one warp blend pattern (tests, golden images); nothing: MD2's random choice.
+  std::optional<preset::BlendPatternType> blendPattern;
+};
+
+/// Something hosts want to hear about, in the order it happened (takeEvents()).
+struct EngineEvent {
+  enum class Type {
+    PresetStarted,     // a preset became current (transition or hard cut)
+    TransitionEnded,   // the outgoing preset is gone
+    PresetLoadFailed,  // a load failed; the current preset keeps running
+    PresetOverBudget,  // a preset's equations exceeded the per-frame budget
+  };
+  Type type = Type::PresetStarted;
+  SwitchReason reason = SwitchReason::User;
+  std::string name;
+  double time = 0.0;         // engine clock
+  double loadSeconds = 0.0;  // PresetStarted: preparation time on the loader
+  double transition = 0.0;   // PresetStarted: blend duration (0: hard cut)
+  core::Diagnostics diagnostics;
+};
+
+/// Answers "which preset next?" for automatic switches, hard cuts and switching away from a
+/// failed preset. Nothing: no switch.
+using PresetProvider = std::function<std::optional<PresetSource>(SwitchReason)>;
+
 class Engine {
  public:
   explicit Engine(const EngineSettings& settings = {});
+  ~Engine();
 
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -62,28 +127,56 @@ class Engine {
   bool analyzeFrame(double dt_s);
   const audio::FrameAudio& audio() const { return audio_; }
   const clock::FrameClock& clock() const { return clock_; }
-  clock::Random& random() { return random_; }
   const EngineSettings& settings() const { return settings_; }
 
-  /// Outcome of a preset load. On failure the current preset (if any) keeps running.
-  enum class LoadStatus { Ok, IoError, Invalid };
-  /// Parses and compiles a preset; blocks that do not compile are left out and reported as
-  /// warnings (MD2 runs the rest). Diagnostics of the load: presetDiagnostics().
+  using LoadStatus = engine::LoadStatus;
+  /// Synchronous load, a hard cut: prepared on the calling thread and current from the next
+  /// frame. Blocks that do not compile are left out and reported as warnings (MD2 runs the rest).
+  /// On failure the current preset keeps running. Diagnostics: presetDiagnostics().
   LoadStatus loadPresetText(std::string_view text, std::string name = "<text>");
   LoadStatus loadPresetFile(const std::filesystem::path& path);
+  /// Asynchronous load on the loader thread; the preset starts (with a transition of
+  /// `transitionSeconds`, 0 = hard cut, negative = SwitchSettings::blendTimeUser) once it is
+  /// ready. A newer request replaces an older one still pending. Returns the request's ticket.
+  std::uint64_t requestPreset(PresetSource source, double transitionSeconds = -1.0,
+                              SwitchReason reason = SwitchReason::User);
+  /// Whether a requested preset is still being prepared.
+  bool loadPending() const {
+    return pendingTicket_ != 0 || ready_.has_value() || staged_.has_value();
+  }
+  /// Blocks until the pending request (if any) is prepared; it starts on the next frame.
+  void waitForPendingLoad();
+
+  /// Diagnostics of the last load (failed or not) and of linking the current preset's shaders.
   const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }
   /// Folders searched for user and random textures (`sampler_clouds`, `sampler_rand00`), in
   /// order; the folder of a preset loaded from a file is searched after them, as in MD2.
-  /// Applies from the next frame drawn (textures are resolved when the shaders link).
+  /// Applies to presets linked from now on (textures are resolved when the shaders link).
   void setTextureSearchPath(std::vector<std::filesystem::path> dirs);
   const std::vector<std::filesystem::path>& textureSearchPath() const { return textureSearch_; }
   /// The search path the current preset's textures are resolved with.
   std::vector<std::filesystem::path> effectiveTextureSearchPath() const;
   /// The translated shaders of the current preset (null: none, or not translatable).
-  const render::PresetShaders& presetShaders() const { return shaders_; }
+  const render::PresetShaders& presetShaders() const { return current_.shaders; }
   shader::TranslationCache& translations() { return translations_; }
-  bool hasPreset() const { return runtime_.has_value(); }
-  const preset::Runtime* runtime() const { return runtime_ ? &*runtime_ : nullptr; }
+  bool hasPreset() const { return current_.runtime.has_value(); }
+  const preset::Runtime* runtime() const { return current_.runtime ? &*current_.runtime : nullptr; }
+  const std::string& presetName() const { return current_.shaders.name; }
+
+  void setSwitchSettings(const SwitchSettings& settings);
+  const SwitchSettings& switchSettings() const { return switch_; }
+  void setPresetProvider(PresetProvider provider) { provider_ = std::move(provider); }
+  /// Asks the provider for the next preset now (a "next" key), with the user blend time.
+  bool switchToNext(SwitchReason reason = SwitchReason::User, double transitionSeconds = -1.0);
+  bool transitioning() const { return transition_.active; }
+  /// Linear blend progress p of the transition in flight (1 outside transitions).
+  double transitionProgress() const;
+  /// The outgoing preset's runtime during a transition.
+  const preset::Runtime* outgoingRuntime() const {
+    return outgoing_.runtime ? &*outgoing_.runtime : nullptr;
+  }
+  /// The events since the last call, oldest first.
+  std::vector<EngineEvent> takeEvents();
 
   /// The canvas size the preset is computed for (0×0: the render target's size).
   void setDrawableSize(int width, int height);
@@ -93,12 +186,12 @@ class Engine {
   int meshX() const { return meshX_; }
   int meshY() const { return meshY_; }
 
-  /// Analyses the frame's audio, steps the preset and draws it into `target` (GL context of the
-  /// first render call current). Returns false with lastError set on failure.
+  /// Analyses the frame's audio, applies the switching policy, steps the preset(s) and draws into
+  /// `target` (GL context of the first render call current). False with lastError on failure.
   bool renderFrame(const render::RenderTarget& target, double dt_s);
   /// renderFrame into the draw framebuffer bound in the current context.
   bool renderFrameToCurrentFramebuffer(int width, int height, double dt_s);
-  /// Seconds of the last renderFrame spent stepping the preset (CPU) and submitting GL.
+  /// Seconds of the last renderFrame spent stepping the preset(s) (CPU) and submitting GL.
   double lastStepSeconds() const { return lastStepSeconds_; }
   double lastDrawSeconds() const { return lastDrawSeconds_; }
 
@@ -108,11 +201,47 @@ class Engine {
   const std::string& lastError() const { return lastError_; }
 
  private:
+  /// One preset in a slot: its runtime, its translated shaders and its GPU state.
+  struct PresetSlot {
+    std::optional<preset::Runtime> runtime;
+    render::PresetShaders shaders;
+    render::PresetStages stages;
+    render::PresetGpuState gpu;
+    std::filesystem::path folder;
+    std::vector<render::StagedTexture> textures;  // decoded on the loader, uploaded at link
+    bool linked = false;
+    bool overBudgetReported = false;
+    double loadSeconds = 0.0;  // the loader's preparation time
+  };
+  struct Transition {
+    bool active = false;
+    double start = 0.0, duration = 0.0;
+    double snapPoint = 0.5;
+    preset::BlendPattern pattern;
+  };
+
   bool ensureRenderer();
-  LoadStatus loadPreset(std::string_view text, std::string name, std::filesystem::path folder);
-  void translatePresetShaders(shader::Dialect dialect, core::Diagnostics* report);
-  void applyPresetShaders();
+  shader::Dialect dialect() const;
+  LoadStatus loadNow(const PresetSource& source);
+  /// Makes a prepared preset current (transition > 0: blended from the current one). False, with
+  /// the failure reported, when it did not load.
+  bool install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason);
+  /// Reports a failed preparation (diagnostics, event, last error); true when it failed.
+  bool reportIfFailed(const PreparedPreset& prepared, SwitchReason reason);
+  PresetSlot makeSlot(PreparedPreset prepared);
+  void start(PresetSlot slot, double transitionSeconds, SwitchReason reason);
+  void linkSlotPart(PresetSlot& slot, bool warp, bool comp);
+  void servicePendingLoad();
+  void applySwitchPolicy();
+  void scheduleNextSwitch(double blendSeconds);
+  void linkSlot(PresetSlot& slot);
+  std::vector<std::filesystem::path> searchPathFor(const PresetSlot& slot) const;
+  void endTransition();
+  void checkBudget(PresetSlot& slot, bool outgoing);
+  void emit(EngineEvent event);
+
   EngineSettings settings_;
+  SwitchSettings switch_;
   core::Logger logger_;
   std::string lastError_;
   audio::PcmInput pcm_;
@@ -120,21 +249,38 @@ class Engine {
   audio::FrameAudio audio_;
   clock::FrameClock clock_;
   clock::Random random_;
+  // The switching policy's own draws (random preset durations), apart from random_, so that
+  // whether a host uses automatic switching does not change what presets draw.
+  clock::Random switchRandom_;
   eel::Globals globals_;
-  std::optional<preset::Runtime> runtime_;
-  core::Diagnostics presetDiagnostics_;
-  std::size_t loadDiagnosticCount_ = 0;  // those of the load; link diagnostics follow them
   shader::TranslationCache translations_;
-  render::PresetShaders shaders_;
+  core::Diagnostics presetDiagnostics_;
   std::vector<std::filesystem::path> textureSearch_;
-  std::filesystem::path presetFolder_;  // of the current preset when loaded from a file
-  bool stagesDirty_ = true;
   std::unique_ptr<render::Renderer> renderer_;
+  PresetSlot current_, outgoing_;
+  Transition transition_;
+  preset::FrameVars blendedBase_;   // the incoming preset's base values this frame
+  preset::FrameVars outgoingBase_;  // the outgoing preset's base values at the switch
+  PresetProvider provider_;
+  std::vector<EngineEvent> events_;
+  double nextSwitchTime_ = -1.0;  // engine clock; negative: none scheduled
+  double switchDue_ = -1.0;       // when the automatic switch under way was due
+  double lastBeatCut_ = -1e9;
+  std::uint64_t pendingTicket_ = 0;
+  double pendingTransition_ = 0.0;
+  SwitchReason pendingReason_ = SwitchReason::User;
+  std::optional<PreparedPreset> ready_;
+  // A live switch whose warp program is linked and whose comp program links next frame.
+  std::optional<PresetSlot> staged_;
+  double stagedTransition_ = 0.0;
+  SwitchReason stagedReason_ = SwitchReason::User;
   int drawableWidth_ = 0, drawableHeight_ = 0;
   int meshX_ = 48, meshY_ = 36;
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;
+  // Last member: its thread must stop before anything it uses (globals, translations) is gone.
+  PresetLoader loader_{globals_, translations_};
 };
 
 }  // namespace phosphene::engine

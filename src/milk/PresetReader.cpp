@@ -1,6 +1,7 @@
 #include "milk/PresetReader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -375,34 +376,59 @@ Preset parsePreset(std::string_view bytes, core::Diagnostics& diagnostics) {
   return p;
 }
 
-core::Expected<Preset> readPresetFile(const std::filesystem::path& path) {
+bool hasKeyValueLine(std::string_view text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    const std::size_t eq = line.find('=');
+    if (eq != std::string_view::npos && eq > 0 && line.find_first_not_of(" \t") < eq) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+core::Expected<std::string> readPresetBytes(const std::filesystem::path& path) {
   std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec || std::filesystem::is_directory(path, ec)) {
+  if (std::filesystem::is_directory(path, ec))
     return core::makeDiagnostic(core::DiagnosticId::IoOpenFailed,
                                 "cannot open '" + path.string() + "'", "file");
-  }
-  if (size > kMaxPresetFileBytes) {
-    return core::makeDiagnostic(core::DiagnosticId::MilkFileTooLarge,
-                                "'" + path.string() + "' is " + std::to_string(size) +
-                                    " bytes; presets are limited to " +
-                                    std::to_string(kMaxPresetFileBytes),
-                                "file");
-  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (!in)
     return core::makeDiagnostic(core::DiagnosticId::IoOpenFailed,
                                 "cannot open '" + path.string() + "'", "file");
+  std::string bytes;
+  std::array<char, 65536> buffer;
+  while (in.read(buffer.data(), buffer.size()) || in.gcount() > 0) {
+    bytes.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > kMaxPresetFileBytes)
+      return core::makeDiagnostic(
+          core::DiagnosticId::MilkFileTooLarge,
+          "'" + path.string() + "' is larger than " + std::to_string(kMaxPresetFileBytes) +
+              " bytes; presets are limited to " + std::to_string(kMaxPresetFileBytes),
+          "file");
   }
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
+  if (in.bad())
     return core::makeDiagnostic(core::DiagnosticId::IoReadFailed,
                                 "cannot read '" + path.string() + "'", "file");
-  }
+  return bytes;
+}
+
+core::Expected<Preset> parsePresetText(std::string_view text, std::string_view name) {
+  if (!hasKeyValueLine(text))
+    return core::makeDiagnostic(core::DiagnosticId::PresetNotAPreset,
+                                std::string(name) + ": no key=value line", "file");
   core::Diagnostics diags;
-  core::Expected<Preset> out(parsePreset(bytes, diags));
+  core::Expected<Preset> out(parsePreset(text, diags));
   out.diagnostics() = std::move(diags);
   return out;
+}
+
+core::Expected<Preset> readPresetFile(const std::filesystem::path& path) {
+  core::Expected<std::string> bytes = readPresetBytes(path);
+  if (!bytes) return std::move(bytes.diagnostics());
+  return parsePresetText(*bytes, path.filename().string());
 }
 
 }  // namespace phosphene::milk

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 #include "core/Diagnostic.hpp"
@@ -26,8 +27,20 @@ inline constexpr std::size_t kMaxPresetFileBytes = 16u << 20;
 /// Parses the bytes of a .milk file. Never fails: every byte sequence yields a Preset.
 Preset parsePreset(std::string_view bytes, core::Diagnostics& diagnostics);
 
-/// Reads and parses a file. Fails only when the file cannot be read or is too large; parse
-/// warnings come with the value in diagnostics().
+/// Whether `text` has at least one key=value line. A text without one is not a preset at all:
+/// running it would only show the defaults (a black screen nobody can explain).
+bool hasKeyValueLine(std::string_view text);
+
+/// The bytes of a preset file, read as a stream (so pipes and special files work too), refused
+/// above kMaxPresetFileBytes (MILK file-too-large) and when unreadable (IO001/IO002).
+core::Expected<std::string> readPresetBytes(const std::filesystem::path& path);
+
+/// Parses a whole preset text: PRE004 (error) when it has no key=value line, else the Preset with
+/// the parse warnings in diagnostics(). `name` prefixes the error message.
+core::Expected<Preset> parsePresetText(std::string_view text, std::string_view name);
+
+/// The one way to read a preset file, used by the engine, lint, info and dump-state alike:
+/// readPresetBytes, then parsePresetText.
 core::Expected<Preset> readPresetFile(const std::filesystem::path& path);
 
 }  // namespace phosphene::milk

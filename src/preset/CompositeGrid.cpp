@@ -1,5 +1,6 @@
 #include "preset/CompositeGrid.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace phosphene::preset {
@@ -95,6 +96,36 @@ void compositeHueColours(const CompositeGrid& grid, const std::array<std::array<
                         s[3][c] * (1 - x) * (1 - y);
       rgb[n * 3 + c] = static_cast<float>(static_cast<int>(col * 255.0f) & 0xFF) / 255.0f;
     }
+  }
+}
+
+void compositeGridAlpha(const CompositeGrid& grid, const WarpMeshState& mesh,
+                        std::vector<float>& alpha) {
+  alpha.resize(grid.vertices.size());
+  const int gx = mesh.geometry.gridX, gy = mesh.geometry.gridY;
+  const std::size_t expected =
+      gx > 0 && gy > 0 ? static_cast<std::size_t>(gx + 1) * static_cast<std::size_t>(gy + 1) : 0;
+  if (expected == 0 || mesh.alpha.size() != expected) {
+    std::fill(alpha.begin(), alpha.end(), 1.0f);
+    return;
+  }
+  const auto at = [&](int i, int j) {
+    return mesh.alpha[static_cast<std::size_t>(j) * static_cast<std::size_t>(gx + 1) +
+                      static_cast<std::size_t>(i)];
+  };
+  for (std::size_t n = 0; n < grid.vertices.size(); ++n) {
+    // Warp mesh vertex (i, j) sits at x = i/gx, y = j/gy of the screen, row 0 at the bottom, as
+    // the grid's clip-space positions are.
+    const float fx =
+        std::clamp(grid.vertices[n].x * 0.5f + 0.5f, 0.0f, 1.0f) * static_cast<float>(gx);
+    const float fy =
+        std::clamp(grid.vertices[n].y * 0.5f + 0.5f, 0.0f, 1.0f) * static_cast<float>(gy);
+    const int i0 = std::min(static_cast<int>(fx), gx - 1);
+    const int j0 = std::min(static_cast<int>(fy), gy - 1);
+    const float tx = fx - static_cast<float>(i0), ty = fy - static_cast<float>(j0);
+    const float bottom = at(i0, j0) * (1 - tx) + at(i0 + 1, j0) * tx;
+    const float top = at(i0, j0 + 1) * (1 - tx) + at(i0 + 1, j0 + 1) * tx;
+    alpha[n] = bottom * (1 - ty) + top * ty;
   }
 }
 

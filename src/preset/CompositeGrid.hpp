@@ -43,4 +43,11 @@ void compositeHueColours(const CompositeGrid& grid,
                          const std::array<std::array<float, 3>, 4>& corners,
                          std::vector<float>& rgb);
 
+/// The blend alpha of every grid vertex during a preset transition (spec §9, MD2 milkdropfs.cpp
+/// ShowToUser_Shaders): a bilinear lookup, at the vertex's screen position, into the warp mesh's
+/// per-vertex mix (`mesh.alpha`), so the composite blends with the warp's spatial pattern.
+/// A mesh without alpha values gives 1 everywhere. Resizes `alpha` to the vertex count.
+void compositeGridAlpha(const CompositeGrid& grid, const WarpMeshState& mesh,
+                        std::vector<float>& alpha);
+
 }  // namespace phosphene::preset

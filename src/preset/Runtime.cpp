@@ -45,6 +45,15 @@ Runtime::Runtime(Program program) : program_(std::move(program)) {
     shapeConfigs_[static_cast<std::size_t>(k)] =
         customShapeConfig(p.shapes[static_cast<std::size_t>(k)]);
   state_.vars = base_;
+  // Every code block of the preset draws on one per-frame loop budget.
+  program_.presetCode().context->setSharedBudget(budget_.get());
+  program_.vertexCode().context->setSharedBudget(budget_.get());
+  for (int k = 0; k < kMaxCustomWaves; ++k) {
+    program_.wave(k).frameContext->setSharedBudget(budget_.get());
+    program_.wave(k).pointContext->setSharedBudget(budget_.get());
+  }
+  for (int k = 0; k < kMaxCustomShapes; ++k)
+    program_.shape(k).context->setSharedBudget(budget_.get());
 }
 
 Runtime::Runtime(const milk::Preset& preset, eel::Globals& globals)
@@ -52,6 +61,14 @@ Runtime::Runtime(const milk::Preset& preset, eel::Globals& globals)
 
 const FrameState& Runtime::step(const audio::FrameAudio& audio, const clock::FrameClock& clock,
                                 const StepInputs& in) {
+  beginFrame(audio, clock, in);
+  return finishFrame(audio);
+}
+
+FrameVars& Runtime::beginFrame(const audio::FrameAudio& audio, const clock::FrameClock& clock,
+                               const StepInputs& in) {
+  stepInputs_ = in;
+  budget_->reset();
   state_.clearDrawLists();
 
   // Mesh and canvas are inputs: a changed size rebuilds the geometry (a no-op otherwise).
@@ -90,11 +107,18 @@ const FrameState& Runtime::step(const audio::FrameAudio& audio, const clock::Fra
   // §5.4: the built-in wave reads smoothed copies; custom waves read the raw data.
   std::copy(audio.waveform[0].begin(), audio.waveform[0].end(), smoothL_.begin());
   std::copy(audio.waveform[1].begin(), audio.waveform[1].end(), smoothR_.begin());
-  smoothWaveformChannel(smoothL_, base_.waveScale, base_.waveSmoothing);
-  smoothWaveformChannel(smoothR_, base_.waveScale, base_.waveSmoothing);
+  // Wave scale and smoothing are blendable floats (MD2 evaluates them at the current time).
+  const FrameVars& base = frameBase();
+  smoothWaveformChannel(smoothL_, base.waveScale, base.waveSmoothing);
+  smoothWaveformChannel(smoothR_, base.waveScale, base.waveSmoothing);
 
   runPerFrame();
+  return state_.vars;
+}
 
+FrameState& Runtime::finishFrame(const audio::FrameAudio& audio) {
+  const MeshGeometry& g = state_.mesh.geometry;
+  FrameInputs& fi = state_.inputs;
   // §4.1 step 6: motion vectors are drawn before the warp, so they look up LAST frame's mesh.
   buildMotionVectors(motionVectorParams(state_.vars, fi), meshUvView(state_.mesh),
                      state_.motionVectors);
@@ -104,17 +128,40 @@ const FrameState& Runtime::step(const audio::FrameAudio& audio, const clock::Fra
   runWaves(audio);
 
   BuiltinWaveParams wave = builtinWaveParams(state_.vars, fi, g);
-  wave.trebleImm = in.trebleImm.value_or(approximateTrebleImm(audio));
+  wave.trebleImm = stepInputs_.trebleImm.value_or(approximateTrebleImm(audio));
+  if (stepInputs_.blendOldWaveMode >= 0) {
+    wave.blending = true;
+    wave.oldMode = stepInputs_.blendOldWaveMode;
+    wave.blendProgress = stepInputs_.blendProgress;
+  }
   builtinWave_.build(wave, smoothL_, smoothR_, state_.builtinWave);
 
   ++frames_;
   return state_;
 }
 
+const FrameVars& Runtime::frameBase() {
+  if (blendedBase_ == nullptr) return base_;
+  // The ten motion values are read unblended (MD2 LoadPerFrameEvallibVars evaluates them with
+  // eval(-1)); their blend happens through the warp texcoords.
+  blendScratch_ = *blendedBase_;
+  blendScratch_.zoom = base_.zoom;
+  blendScratch_.zoomExp = base_.zoomExp;
+  blendScratch_.rot = base_.rot;
+  blendScratch_.warp = base_.warp;
+  blendScratch_.cx = base_.cx;
+  blendScratch_.cy = base_.cy;
+  blendScratch_.dx = base_.dx;
+  blendScratch_.dy = base_.dy;
+  blendScratch_.sx = base_.sx;
+  blendScratch_.sy = base_.sy;
+  return blendScratch_;
+}
+
 void Runtime::loadPresetContext() {
   PresetCode& pc = program_.presetCode();
   eel::Context& ctx = *pc.context;
-  pc.slots.storeVars(ctx, base_);
+  pc.slots.storeVars(ctx, frameBase());
   pc.slots.inputs.load(ctx, state_.inputs);
   pc.slots.view.load(ctx, state_.inputs);
 }
@@ -174,7 +221,7 @@ void Runtime::runPerFrame() {
   monitor_ = ctx[pc.slots.monitor];
 
   FrameVars& v = state_.vars;
-  v = base_;
+  v = frameBase();
   pc.slots.loadVars(ctx, v);
   v.monitor = monitor_;
   applyPerFrameRangeChecks(v);
@@ -284,6 +331,8 @@ void Runtime::runWaves(const audio::FrameAudio& audio) {
                                     : std::span<const float>(audio.waveform[0]);
     const auto& right = cfg.spectrum ? std::span<const float>(audio.spectrum[1])
                                      : std::span<const float>(audio.waveform[1]);
+    // Unblended even during a transition: MD2's custom waves read m_fWaveScale.eval(-1)
+    // (milkdropfs.cpp), unlike the built-in wave's smoothing above.
     prepareCustomWavePoints(cfg, n, base_.waveScale, left, right, pointIn_);
 
     const double colour[4] = {fc[w.frameSlots.r], fc[w.frameSlots.g], fc[w.frameSlots.b],

@@ -12,6 +12,8 @@
 // Variables of every context persist across frames (spec §3.5); regs and gmegabuf live in the
 // caller's eel::Globals. Nothing here touches GL or throws.
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -34,6 +36,10 @@ struct StepInputs {
   /// MD2's raw treble band sum imm[2] for built-in wave mode 3. FrameAudio does not carry it
   /// yet; when absent it is approximated from the left spectrum's treble bins.
   std::optional<double> trebleImm;
+  /// During a transition (spec §6, §9): the outgoing preset's wave mode and the linear blend
+  /// progress, so the built-in wave morphs between the two modes. −1: no blend.
+  int blendOldWaveMode = -1;
+  double blendProgress = 0.0;
 };
 
 class Runtime {
@@ -47,10 +53,39 @@ class Runtime {
   Runtime& operator=(Runtime&&) noexcept = default;
 
   /// Runs one frame. The reference stays valid until the next step or the runtime's end.
+  /// Same as beginFrame() followed by finishFrame().
   const FrameState& step(const audio::FrameAudio& audio, const clock::FrameClock& clock,
                          const StepInputs& inputs = {});
 
+  /// The two halves of step(), for preset transitions (spec §9; MD2 RunPerFrameEquations, then
+  /// ComputeGridAlphaValues): beginFrame runs everything up to and including per_frame and
+  /// returns the per-frame variables, which the caller may change (the blend mixes both presets'
+  /// values there); finishFrame then runs what reads them: motion vectors, per-vertex code,
+  /// shapes, waves and the built-in wave, and returns the frame, which the caller may change too
+  /// (the blend writes the blended warp texcoords into the incoming preset's mesh, which the
+  /// next frame's motion vectors read, as MD2's m_verts). `audio` must be the same object for
+  /// both calls.
+  FrameVars& beginFrame(const audio::FrameAudio& audio, const clock::FrameClock& clock,
+                        const StepInputs& inputs = {});
+  FrameState& finishFrame(const audio::FrameAudio& audio);
+
   const FrameState& state() const { return state_; }
+  /// Loop iterations all of this preset's code may run per frame (every block together;
+  /// negative: unlimited, the default). Past it loops stop iterating for the rest of the frame
+  /// and lastStepOverBudget() says so: a preset cannot hang its host.
+  void setIterationBudgetPerFrame(std::int64_t iterations) { budget_->limit = iterations; }
+  std::int64_t iterationBudgetPerFrame() const { return budget_->limit; }
+  /// Whether the last frame stepped had loops cut short by the budget.
+  bool lastStepOverBudget() const { return budget_->refused; }
+  /// Loop iterations the last frame stepped ran (all blocks together).
+  std::int64_t lastStepIterations() const { return budget_->used; }
+
+  /// The preset's file values (what per_frame starts from every frame outside transitions).
+  const FrameVars& baseValues() const { return base_; }
+  /// During a transition (spec §9) the incoming preset's per_frame starts from blended file
+  /// values (preset::blendBaseValues) instead, except the ten motion values, which stay its own.
+  /// `blended` must stay valid until the next call; nullptr ends it.
+  void setBlendedBase(const FrameVars* blended) { blendedBase_ = blended; }
   const Program& program() const { return program_; }
   Program& program() { return program_; }
   /// Frames stepped so far.
@@ -62,6 +97,8 @@ class Runtime {
   const std::array<std::vector<double>, 10>& vertexMotion() const { return vertexOut_; }
 
  private:
+  /// base_, or the blended base during a transition (setBlendedBase).
+  const FrameVars& frameBase();
   void runInitCode();
   void loadPresetContext();
   void runPerFrame();
@@ -70,6 +107,8 @@ class Runtime {
   void runWaves(const audio::FrameAudio& audio);
 
   Program program_;
+  // Heap-allocated so that the contexts' pointers survive moving the Runtime.
+  std::unique_ptr<eel::IterationBudget> budget_ = std::make_unique<eel::IterationBudget>();
   FrameVars base_;
   std::array<CustomWaveConfig, kMaxCustomWaves> waveConfigs_{};
   std::array<CustomShapeConfig, kMaxCustomShapes> shapeConfigs_{};
@@ -81,6 +120,9 @@ class Runtime {
 
   FrameState state_;
   long long frames_ = 0;
+  StepInputs stepInputs_;  // of the frame begun
+  const FrameVars* blendedBase_ = nullptr;
+  FrameVars blendScratch_;
 
   // Reused buffers.
   std::array<float, kAudioSamplesPerFrame> smoothL_{}, smoothR_{};
@@ -90,6 +132,13 @@ class Runtime {
   std::vector<WavePoint> waveScratch_;
   BuiltinWaveform builtinWave_;
 };
+
+/// The engine's default for Runtime::setIterationBudgetPerFrame: ~20x the most any preset of
+/// projectm-data runs in a frame (201,782, in the init frame of "Harmony Nova v2a"; over 60
+/// frames at 48x36; the corpus test `corpus_preset_budget` keeps every preset below a tenth of
+/// it), and small enough that `per_pixel_1=loop(100000000, x=x+1);` costs ~0.1 s a frame. It
+/// counts iterations, not time: a loop with a long body costs more per iteration.
+inline constexpr std::int64_t kDefaultIterationBudgetPerFrame = 4'000'000;
 
 /// Vertices whose warp texture coordinate is NaN or infinite (0 for a healthy frame). MD2 draws
 /// such vertices as garbage too; tools report them (PRE003).

@@ -68,6 +68,13 @@ std::string PresetShaderProgram::fragmentSource(const shader::TranslatedShader& 
   return body;
 }
 
+std::vector<GLuint> PresetShaderProgram::externalTextures() const {
+  std::vector<GLuint> names;
+  for (const Sampler& s : samplers_)
+    if (s.external.name != 0) names.push_back(s.external.name);
+  return names;
+}
+
 void PresetShaderProgram::reset() {
   program_ = {};
   uniforms_.clear();

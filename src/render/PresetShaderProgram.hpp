@@ -62,6 +62,8 @@ class PresetShaderProgram {
   int maxBlurLevel() const { return maxBlurLevel_; }
   int textureUnits() const { return static_cast<int>(samplers_.size()); }
   bool usesRandomRotations() const { return usesRandomRotations_; }
+  /// Names of the noise/user/random textures bound by bindTextures() (0s left out).
+  std::vector<GLuint> externalTextures() const;
 
   void use() const { program_.use(); }
   /// Uploads every uniform the shader reads.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "gl/CurrentContext.hpp"
 #include "gl/GlErrors.hpp"
 #include "render/GlStateGuard.hpp"
 #include "render/NoiseTextures.hpp"
@@ -16,7 +17,28 @@ void append(core::Diagnostics& to, const core::Diagnostics& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
+// User textures kept beyond those live presets bind: enough that a playlist revisiting its
+// favourites does not decode them again, small enough that thousands of presets stay flat.
+constexpr std::size_t kMaxCachedTextures = 48;
+
 }  // namespace
+
+core::Expected<std::unique_ptr<Renderer>> Renderer::createForCurrentContext() {
+  core::Expected<gl::Capabilities> caps = gl::probeCapabilities();
+  if (!caps) {
+    if (caps.diagnostics().empty())
+      return core::makeDiagnostic(core::DiagnosticId::GlUnavailable, "no usable GL context current",
+                                  "render");
+    return std::move(caps.diagnostics());
+  }
+  auto renderer = std::make_unique<Renderer>();
+  core::Diagnostics problems = renderer->init(caps->dialect());
+  if (!problems.empty()) {
+    problems.front().message = "renderer initialisation failed: " + problems.front().message;
+    return problems;
+  }
+  return renderer;
+}
 
 Renderer::Renderer() = default;
 Renderer::~Renderer() = default;
@@ -53,6 +75,18 @@ core::Diagnostics Renderer::init(gl::GlslDialect dialect) {
                samplerObjects_[3].get()};
   gl::drainGlErrors("Renderer::init", errors);
   initialised_ = !core::hasErrors(errors);
+  return errors;
+}
+
+core::Diagnostics Renderer::clearTarget(const RenderTarget& target) {
+  GlStateGuard guard;
+  GlStateGuard::setPassDefaults();
+  core::Diagnostics errors = bindTarget(target);
+  if (!errors.empty()) return errors;
+  glViewport(0, 0, target.width, target.height);
+  const GLfloat black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+  glClearBufferfv(GL_COLOR, 0, black);
+  gl::drainGlErrors("Renderer::clearTarget", errors);
   return errors;
 }
 
@@ -94,13 +128,59 @@ core::Diagnostics Renderer::bindTarget(const RenderTarget& target) {
 }
 
 core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTarget& target) {
+  return draw(FrameDraw{{&frame, &own_}, {}, 1.0}, target);
+}
+
+bool Renderer::drawWarp(const preset::FrameState& mesh, const PresetGpuState& gpu,
+                        preset::ShaderConstants* constants, const ShaderFrameTextures& textures,
+                        const gl::Texture2D& source, PassBlend blend, core::Diagnostics& errors) {
+  if (gpu.warp && constants != nullptr) {
+    preset::drawRandomRotations(*constants, random_);  // rot_rand*: new at every application
+    gpu.warp.use();
+    gpu.warp.setConstants(*constants);
+    gpu.warp.bindTextures(textures, samplers_);
+    const bool drawn = shaderWarp_.draw(mesh, gpu.warp, blend);
+    gpu.warp.unbindTextures();
+    append(errors, shaderWarp_.lastErrors());
+    return drawn;
+  }
+  const bool drawn = warp_.draw(mesh, source, gpu.stages.warp, blend);
+  append(errors, warp_.lastErrors());
+  return drawn;
+}
+
+void Renderer::drawShaderComp(const preset::FrameState& blended, const PresetGpuState& gpu,
+                              preset::ShaderConstants& constants,
+                              const ShaderFrameTextures& textures, int canvasW, int canvasH,
+                              PassBlend blend, core::Diagnostics& errors) {
+  preset::drawRandomRotations(constants, random_);
+  gpu.comp.use();
+  gpu.comp.setConstants(constants);
+  gpu.comp.bindTextures(textures, samplers_);
+  shaderComp_.draw(canvasW, canvasH, hueCornerColours(blended.inputs.time, randStart_), gpu.comp,
+                   &blended.mesh, blend);
+  gpu.comp.unbindTextures();
+  append(errors, shaderComp_.lastErrors());
+}
+
+// The frame order of the header, with MD2's transition rules (spec §9; milkdropfs.cpp RenderFrame,
+// ShowToUser_Shaders) where an outgoing preset is drawn too.
+core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& target) {
   core::Diagnostics errors;
   if (!initialised_) {
     errors.push_back(core::makeDiagnostic(core::DiagnosticId::GlError,
                                           "Renderer::draw before a successful init", "render"));
     return errors;
   }
-  if (target.width <= 0 || target.height <= 0) return errors;
+  if (target.width <= 0 || target.height <= 0 || draw.incoming.frame == nullptr ||
+      draw.incoming.gpu == nullptr)
+    return errors;
+  const preset::FrameState& frame = *draw.incoming.frame;
+  const PresetGpuState& in = *draw.incoming.gpu;
+  const bool blending = draw.transitioning();
+  const PresetGpuState* out = blending ? draw.outgoing.gpu : nullptr;
+  const double p = std::clamp(draw.progress, 0.0, 1.0);
+
   GlStateGuard guard;
   glActiveTexture(GL_TEXTURE0);
   GlStateGuard::setPassDefaults();
@@ -121,47 +201,70 @@ core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTa
   if (canvas_.framesSinceResize() == 0) FeedbackCanvas::clearToBlack(previous);
 
   // Preset shaders bind up to 16 units and 3D textures: put back what GlStateGuard does not.
-  const TextureUnitGuard unitGuard(
-      std::max(warpProgram_.textureUnits(), compProgram_.textureUnits()));
-  preset::ShaderConstants constants;
-  if (warpProgram_ || compProgram_) constants = shaderConstants(frame, canvasW, canvasH);
+  const TextureUnitGuard unitGuard(std::max(in.textureUnits(), out ? out->textureUnits() : 0));
+  std::array<float, 4> randFrame{};
+  const bool anyShader = in.warp || in.comp || (out && (out->warp || out->comp));
+  if (anyShader)
+    for (float& r : randFrame) r = random_.frand();  // RenderFrame: once per frame
+  preset::ShaderConstants inConstants, outConstants;
+  if (in.warp || in.comp) inConstants = shaderConstants(draw.incoming, randFrame, canvasW, canvasH);
+  if (out && (out->warp || out->comp))
+    outConstants = shaderConstants(draw.outgoing, randFrame, canvasW, canvasH);
+  // The blur textures are built with the incoming preset's ranges (spec §9), as many levels as
+  // either preset reads.
+  const int blurLevels = std::max(in.blurLevels, out ? out->blurLevels : 0);
   ShaderFrameTextures shaderTextures{&previous.color(), {}};
   for (int level = 1; level <= 3; ++level)
     shaderTextures.blur[static_cast<std::size_t>(level - 1)] =
-        level <= blurLevels_ ? blur_.level(level) : nullptr;
+        level <= blurLevels ? blur_.level(level) : nullptr;
 
-  // 2. Warp VS0 → VS1.
+  // 2. Warp VS0 → VS1. Without a usable mesh there is nothing to warp: start this canvas from
+  // black rather than showing the frame before last. In a transition where either preset has a
+  // warp shader, the outgoing warp is drawn opaque, then the incoming one blended with the
+  // mesh's mix; both through the blended texcoords. Otherwise one built-in pass with the blended
+  // values does it all.
   current.bind();
-  // Without a usable mesh there is nothing to warp: start this canvas from black rather than
-  // showing the frame before last.
-  if (warpProgram_) {
-    preset::drawRandomRotations(constants, random_);  // rot_rand*: new at every application
-    warpProgram_.use();
-    warpProgram_.setConstants(constants);
-    warpProgram_.bindTextures(shaderTextures, samplers_);
-    if (!shaderWarp_.draw(frame, warpProgram_)) FeedbackCanvas::clearToBlack(current);
-    warpProgram_.unbindTextures();
-    append(errors, shaderWarp_.lastErrors());
+  if (!blending || (!in.warp && !out->warp)) {
+    if (!drawWarp(frame, in, &inConstants, shaderTextures, previous.color(), PassBlend::Opaque,
+                  errors))
+      FeedbackCanvas::clearToBlack(current);
   } else {
-    if (!warp_.draw(frame, previous.color(), stages_.warp)) FeedbackCanvas::clearToBlack(current);
-    append(errors, warp_.lastErrors());
+    if (!drawWarp(frame, *out, &outConstants, shaderTextures, previous.color(), PassBlend::Opaque,
+                  errors))
+      FeedbackCanvas::clearToBlack(current);
+    drawWarp(frame, in, &inConstants, shaderTextures, previous.color(), PassBlend::Alpha, errors);
   }
 
   // 2b. Blur VS0 (BlurPasses, right after the warp). The warp above read last frame's levels.
-  if (blurLevels_ > 0) {
-    append(errors, blur_.run(previous.color(), blurLevels_, preset::safeBlurRanges(frame.vars),
+  if (blurLevels > 0) {
+    append(errors, blur_.run(previous.color(), blurLevels, preset::safeBlurRanges(frame.vars),
                              static_cast<float>(frame.vars.blur1EdgeDarken)));
     for (int level = 1; level <= 3; ++level)
       shaderTextures.blur[static_cast<std::size_t>(level - 1)] =
-          level <= blurLevels_ ? blur_.level(level) : nullptr;
+          level <= blurLevels ? blur_.level(level) : nullptr;
     current.bind();
   }
 
-  // 3. Shapes, waves, built-in wave, sprites into VS1.
-  shapes_.draw(frame, info);
-  append(errors, shapes_.lastErrors());
-  waves_.draw(frame, info);
-  append(errors, waves_.lastErrors());
+  // 3. Shapes, waves, built-in wave, sprites into VS1. In a transition: new shapes × p, old
+  // shapes × (1 − p), new waves, old waves, then the built-in wave of the blended state.
+  if (!blending) {
+    shapes_.draw(frame, info);
+    append(errors, shapes_.lastErrors());
+    waves_.draw(frame, info);
+    append(errors, waves_.lastErrors());
+  } else {
+    const preset::FrameState& old = *draw.outgoing.frame;
+    shapes_.draw(frame, info, p);
+    append(errors, shapes_.lastErrors());
+    shapes_.draw(old, info, 1.0 - p);
+    append(errors, shapes_.lastErrors());
+    waves_.drawCustomWaves(frame, info, p);
+    append(errors, waves_.lastErrors());
+    waves_.drawCustomWaves(old, info, 1.0 - p);
+    append(errors, waves_.lastErrors());
+    waves_.drawBuiltinWave(frame, info);
+    append(errors, waves_.lastErrors());
+  }
   sprites_.draw(frame, info);
   append(errors, sprites_.lastErrors());
   GlStateGuard::setPassDefaults();
@@ -170,20 +273,33 @@ core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTa
   const core::Diagnostics targetErrors = bindTarget(target);
   if (targetErrors.empty()) {
     glViewport(0, 0, target.width, target.height);
-    if (compProgram_) {
-      preset::drawRandomRotations(constants, random_);
-      compProgram_.use();
-      compProgram_.setConstants(constants);
-      compProgram_.bindTextures(shaderTextures, samplers_);
-      shaderComp_.draw(canvasW, canvasH, hueCornerColours(frame.inputs.time, randStart_),
-                       compProgram_);
-      compProgram_.unbindTextures();
-      append(errors, shaderComp_.lastErrors());
-    } else {
+    const auto fixedComposite = [&] {
       const gl::Framebuffer& source =
-          stages_.comp == BuiltinStyle::FixedFunction ? current : previous;
-      composite_.draw(frame, source.color(), stages_.comp);
+          in.stages.comp == BuiltinStyle::FixedFunction ? current : previous;
+      composite_.draw(frame, source.color(), in.stages.comp);
       append(errors, composite_.lastErrors());
+    };
+    if (!blending) {
+      if (in.comp)
+        drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Opaque,
+                       errors);
+      else
+        fixedComposite();
+    } else if (in.comp && out->comp) {
+      drawShaderComp(frame, *out, outConstants, shaderTextures, canvasW, canvasH, PassBlend::Opaque,
+                     errors);
+      drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Alpha,
+                     errors);
+    } else if (in.comp) {
+      fixedComposite();
+      drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Alpha,
+                     errors);
+    } else if (out->comp) {
+      fixedComposite();
+      drawShaderComp(frame, *out, outConstants, shaderTextures, canvasW, canvasH,
+                     PassBlend::InverseAlpha, errors);
+    } else {
+      fixedComposite();
     }
   }
   append(errors, targetErrors);
@@ -195,16 +311,17 @@ core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTa
   return errors;
 }
 
-preset::ShaderConstants Renderer::shaderConstants(const preset::FrameState& frame, int canvasW,
-                                                  int canvasH) {
+preset::ShaderConstants Renderer::shaderConstants(const PresetFrame& preset,
+                                                  const std::array<float, 4>& randFrame,
+                                                  int canvasW, int canvasH) {
   preset::ShaderFrameContext context;
   // MD2's window is its canvas unless the user picked a power-of-two canvas (spec §4.2); the
   // canvas is what Phosphene computes the preset for, so it stands for both here.
   context.windowWidth = context.textureWidth = canvasW;
   context.windowHeight = context.textureHeight = canvasH;
-  context.presetStartTime = presetStartTime_;
-  for (float& r : context.randFrame) r = random_.frand();  // RenderFrame: once per frame
-  return preset::computeShaderConstants(frame, presetRandom_, context);
+  context.presetStartTime = preset.gpu->startTime;
+  context.randFrame = randFrame;
+  return preset::computeShaderConstants(*preset.frame, preset.gpu->random, context);
 }
 
 void Renderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
@@ -233,33 +350,87 @@ ExternalTexture Renderer::resolveExternal(const shader::ShaderSampler& sampler,
   return {bound.name, GL_TEXTURE_2D, bound.width, bound.height};
 }
 
-core::Diagnostics Renderer::setPresetShaders(const PresetShaders& shaders) {
+core::Diagnostics Renderer::linkPreset(const PresetShaders& shaders, const PresetStages& stages,
+                                       PresetGpuState& out,
+                                       const std::vector<const PresetGpuState*>& keep) {
+  core::Diagnostics diagnostics = linkPresetWarp(shaders, stages, out);
+  const core::Diagnostics comp = linkPresetComp(shaders, out, keep);
+  diagnostics.insert(diagnostics.end(), comp.begin(), comp.end());
+  return diagnostics;
+}
+
+core::Diagnostics Renderer::buildPresetProgram(const PresetShaders& shaders,
+                                               PresetShaderProgram& program, bool warp) {
   core::Diagnostics diagnostics;
-  warpProgram_.reset();
-  compProgram_.reset();
-  blurLevels_ = 0;
-  presetRandom_ = shaders.random;
-  presetStartTime_ = shaders.startTime;
-  if (!initialised_) return diagnostics;
+  const auto& translated = warp ? shaders.warp : shaders.comp;
+  if (!initialised_ || !translated) return diagnostics;
   GlStateGuard guard;
   const auto resolve = [&](const shader::ShaderSampler& s) {
     return resolveExternal(s, diagnostics);
   };
-  const auto build = [&](PresetShaderProgram& program, const shader::TranslatedShader& t,
-                         const char* vertex, const char* stage) {
-    const core::Diagnostics failures =
-        program.build(t, dialect_, vertex, shaders.name + " " + stage + "_shader", resolve);
-    for (const core::Diagnostic& d : failures) {
-      core::Diagnostic w = core::makeDiagnostic(core::DiagnosticId::ShaderDriverRejected,
-                                                d.format(), std::string(stage) + "_shader");
-      diagnostics.push_back(std::move(w));
-    }
-  };
-  if (shaders.warp) build(warpProgram_, *shaders.warp, ShaderWarpPass::vertexSource(), "warp");
-  if (shaders.comp) build(compProgram_, *shaders.comp, ShaderCompPass::vertexSource(), "comp");
-  blurLevels_ = std::max(warpProgram_ ? warpProgram_.maxBlurLevel() : 0,
-                         compProgram_ ? compProgram_.maxBlurLevel() : 0);
+  const std::string stage = warp ? "warp" : "comp";
+  const core::Diagnostics failures = program.build(
+      *translated, dialect_, warp ? ShaderWarpPass::vertexSource() : ShaderCompPass::vertexSource(),
+      shaders.name + " " + stage + "_shader", resolve);
+  for (const core::Diagnostic& d : failures)
+    diagnostics.push_back(core::makeDiagnostic(core::DiagnosticId::ShaderDriverRejected, d.format(),
+                                               stage + "_shader"));
   return diagnostics;
+}
+
+core::Diagnostics Renderer::linkPresetWarp(const PresetShaders& shaders, const PresetStages& stages,
+                                           PresetGpuState& out) {
+  out.reset();
+  out.stages = stages;
+  out.random = shaders.random;
+  out.startTime = shaders.startTime;
+  out.name = shaders.name;
+  return buildPresetProgram(shaders, out.warp, true);
+}
+
+core::Diagnostics Renderer::linkPresetComp(const PresetShaders& shaders, PresetGpuState& out,
+                                           const std::vector<const PresetGpuState*>& keep) {
+  core::Diagnostics diagnostics = buildPresetProgram(shaders, out.comp, false);
+  out.blurLevels =
+      std::max(out.warp ? out.warp.maxBlurLevel() : 0, out.comp ? out.comp.maxBlurLevel() : 0);
+  if (textures_) {
+    std::vector<GLuint> inUse = out.textureNames();
+    for (const PresetGpuState* other : keep) {
+      if (other == nullptr) continue;
+      const std::vector<GLuint> names = other->textureNames();
+      inUse.insert(inUse.end(), names.begin(), names.end());
+    }
+    if (&out != &own_) {
+      const std::vector<GLuint> names = own_.textureNames();
+      inUse.insert(inUse.end(), names.begin(), names.end());
+    }
+    textures_->evict(inUse, kMaxCachedTextures);
+    textures_->clearStaged();
+  }
+  return diagnostics;
+}
+
+void Renderer::stageDecodedTextures(const std::vector<StagedTexture>& textures) {
+  if (textures.empty()) return;
+  if (!textures_) {
+    textures_ = std::make_unique<TextureLibrary>();
+    textures_->setSearchPath(textureSearchPath_);
+  }
+  for (const StagedTexture& t : textures) textures_->stage(t.file, t.image);
+}
+
+bool Renderer::contextCurrent() {
+  return gl::hasCurrentContext();
+}
+
+GLuint Renderer::boundDrawFramebuffer() {
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  return static_cast<GLuint>(bound);
+}
+
+std::size_t Renderer::cachedTextureCount() const {
+  return textures_ ? textures_->loadedCount() : 0;
 }
 
 }  // namespace phosphene::render

@@ -54,11 +54,13 @@
 #include "render/CompositePass.hpp"
 #include "render/FeedbackCanvas.hpp"
 #include "render/MotionVectorPass.hpp"
+#include "render/PresetGpuState.hpp"
 #include "render/PresetShaderProgram.hpp"
 #include "render/ShaderCompPass.hpp"
 #include "render/ShaderWarpPass.hpp"
 #include "render/ShapePass.hpp"
 #include "render/SpritePass.hpp"
+#include "render/TextureFile.hpp"
 #include "render/WarpPass.hpp"
 #include "render/WavePass.hpp"
 #include "shader/TranslatedShader.hpp"
@@ -76,29 +78,27 @@ struct RenderTarget {
   int height = 0;
 };
 
-/// How the warp and comp stages of the current preset are drawn when they have no shader of
-/// their own (spec §8.6).
-struct PresetStages {
-  BuiltinStyle warp = BuiltinStyle::FixedFunction;
-  BuiltinStyle comp = BuiltinStyle::FixedFunction;
-
-  /// PS version 0 → MD2's fixed-function path; > 0 → the shader MD2 generates for an empty block.
-  /// A stage whose preset shader links (setPresetShaders) is drawn with it instead; these styles
-  /// are the fallback when it does not.
-  static PresetStages fromPsVersions(int warpPsVersion, int compPsVersion) {
-    return {warpPsVersion > 0 ? BuiltinStyle::GeneratedShader : BuiltinStyle::FixedFunction,
-            compPsVersion > 0 ? BuiltinStyle::GeneratedShader : BuiltinStyle::FixedFunction};
-  }
+/// A texture file decoded ahead of linking (no GL needed to make one).
+struct StagedTexture {
+  std::filesystem::path file;
+  std::shared_ptr<const DecodedImage> image;
 };
 
-/// A preset's translated shaders (null: the stage has none, or it did not translate) and the
-/// random values MD2 draws at its load.
-struct PresetShaders {
-  std::shared_ptr<const shader::TranslatedShader> warp;
-  std::shared_ptr<const shader::TranslatedShader> comp;
-  preset::ShaderPresetRandom random;
-  double startTime = 0.0;  // FrameInputs::time at load: shader `time` counts from here
-  std::string name;        // for diagnostics
+/// One preset's part of a frame: what its Runtime computed and its GPU state.
+struct PresetFrame {
+  const preset::FrameState* frame = nullptr;
+  const PresetGpuState* gpu = nullptr;
+};
+
+/// What one draw() shows: the current preset, and during a transition the outgoing one (spec §9).
+/// During a transition `incoming.frame` is the blended state: mixed per-frame values, blended
+/// warp texcoords and the per-vertex mix in mesh.alpha (preset::blendWarpUv); `progress` is the
+/// linear blend progress p that scales the custom shapes' and waves' alpha (new × p, old × 1 − p).
+struct FrameDraw {
+  PresetFrame incoming;
+  PresetFrame outgoing;  // both null outside transitions
+  double progress = 1.0;
+  bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
 
 class NoiseTextures;
@@ -110,12 +110,44 @@ struct FramebufferObjectTraits {
 
 class Renderer {
  public:
+  /// Probes the current context (GL 3.3 core or ES 3.0 at least) and makes an initialised
+  /// renderer for it. The error says why when there is no usable context.
+  static core::Expected<std::unique_ptr<Renderer>> createForCurrentContext();
+
   /// Compiles every pass's program for the current context. Call once per context, with that
   /// context current; draw() needs the same context.
   core::Diagnostics init(gl::GlslDialect dialect);
 
-  void setStages(const PresetStages& stages) { stages_ = stages; }
-  const PresetStages& stages() const { return stages_; }
+  /// Links a preset's shaders for this context into `out` (once per preset load, not per frame)
+  /// and resolves their textures through the context-wide cache. A stage whose shader is null or
+  /// does not compile/link uses its built-in style; the failures come back as SHD011 warnings,
+  /// missing textures as the TextureLibrary's warnings. Textures no live preset binds any more
+  /// may be evicted from the cache here (`keep` lists the other live presets).
+  /// Decoded images of texture files (found and decoded on a loader thread) that the next
+  /// linkPreset may bind: it then uploads them instead of reading the files.
+  void stageDecodedTextures(const std::vector<StagedTexture>& textures);
+  core::Diagnostics linkPreset(const PresetShaders& shaders, const PresetStages& stages,
+                               PresetGpuState& out,
+                               const std::vector<const PresetGpuState*>& keep = {});
+  /// linkPreset in two halves, for hosts that spread the work over two frames (a shader link
+  /// costs tens of milliseconds on a software rasteriser): the warp program first, then the comp
+  /// program with the blur levels and the cache eviction.
+  core::Diagnostics linkPresetWarp(const PresetShaders& shaders, const PresetStages& stages,
+                                   PresetGpuState& out);
+  core::Diagnostics linkPresetComp(const PresetShaders& shaders, PresetGpuState& out,
+                                   const std::vector<const PresetGpuState*>& keep = {});
+
+  /// The renderer's own preset slot, for callers that draw one preset (tests, tools):
+  /// setStages/setPresetShaders fill it and draw(frame, target) draws with it.
+  void setStages(const PresetStages& stages) { own_.stages = stages; }
+  const PresetStages& stages() const { return own_.stages; }
+  core::Diagnostics setPresetShaders(const PresetShaders& shaders) {
+    return linkPreset(shaders, own_.stages, own_);
+  }
+  bool hasWarpShader() const { return own_.hasWarpShader(); }
+  bool hasCompShader() const { return own_.hasCompShader(); }
+  int blurLevels() const { return own_.blurLevels; }
+
   /// MD2's per-run random hue phases (m_fRandStart); seed them for reproducible output.
   void setHueRandom(const std::array<float, 4>& randStart) {
     randStart_ = randStart;
@@ -128,20 +160,21 @@ class Renderer {
 
   gl::GlslDialect dialect() const { return dialect_; }
 
-  /// Links the preset's shaders for this context (once per preset load, not per frame) and
-  /// resolves their textures. A stage whose shader is null or does not compile/link uses its
-  /// built-in style (setStages); the failures come back as SHD011 warnings, missing textures as
-  /// the TextureLibrary's warnings. Clears the shaders of the previous preset.
-  core::Diagnostics setPresetShaders(const PresetShaders& shaders);
-  bool hasWarpShader() const { return static_cast<bool>(warpProgram_); }
-  bool hasCompShader() const { return static_cast<bool>(compProgram_); }
-  /// Highest blur level the current preset's shaders read (0: no blur pass runs).
-  int blurLevels() const { return blurLevels_; }
-
-  /// Draws one frame (see the order above). Returns the GL errors and failures of this frame;
-  /// empty when all went well.
+  /// Draws one frame of the renderer's own preset slot (see the order above).
   core::Diagnostics draw(const preset::FrameState& frame, const RenderTarget& target);
+  /// Draws one frame: the incoming preset, blended with the outgoing one during a transition.
+  /// Returns the GL errors and failures of this frame; empty when all went well.
+  core::Diagnostics draw(const FrameDraw& frame, const RenderTarget& target);
+  /// Whether a GL context is current on this thread (libepoxy aborts the process on a GL call
+  /// without one, so entry points check first).
+  static bool contextCurrent();
+  /// The draw framebuffer bound in the current context (a host drawing "to what is bound").
+  static GLuint boundDrawFramebuffer();
+  /// Textures in the context-wide cache (user and random textures).
+  std::size_t cachedTextureCount() const;
 
+  /// Clears `target` to opaque black (nothing to show yet).
+  core::Diagnostics clearTarget(const RenderTarget& target);
   /// Clears both canvases to black (e.g. on a hard cut the host wants to start clean).
   void clearFeedback();
 
@@ -156,14 +189,25 @@ class Renderer {
 
  private:
   core::Diagnostics bindTarget(const RenderTarget& target);
+  core::Diagnostics buildPresetProgram(const PresetShaders& shaders, PresetShaderProgram& program,
+                                       bool warp);
   ExternalTexture resolveExternal(const shader::ShaderSampler& sampler,
                                   core::Diagnostics& diagnostics);
-  preset::ShaderConstants shaderConstants(const preset::FrameState& frame, int canvasW,
+  preset::ShaderConstants shaderConstants(const PresetFrame& preset,
+                                          const std::array<float, 4>& randFrame, int canvasW,
                                           int canvasH);
+  /// The warp of one preset (its shader, or the built-in warp with its stage style) from
+  /// `source` through `mesh`'s texcoords into the bound canvas. False when nothing was drawn.
+  bool drawWarp(const preset::FrameState& mesh, const PresetGpuState& gpu,
+                preset::ShaderConstants* constants, const ShaderFrameTextures& textures,
+                const gl::Texture2D& source, PassBlend blend, core::Diagnostics& errors);
+  void drawShaderComp(const preset::FrameState& blended, const PresetGpuState& gpu,
+                      preset::ShaderConstants& constants, const ShaderFrameTextures& textures,
+                      int canvasW, int canvasH, PassBlend blend, core::Diagnostics& errors);
 
   gl::GlslDialect dialect_ = gl::GlslDialect::Glsl330Core;
   bool initialised_ = false;
-  PresetStages stages_;
+  PresetGpuState own_;
   FeedbackCanvas canvas_;
   MotionVectorPass motionVectors_;
   WarpPass warp_;
@@ -171,14 +215,9 @@ class Renderer {
   WavePass waves_;
   SpritePass sprites_;
   CompositePass composite_;
-  // Preset shaders (issue 6).
   ShaderWarpPass shaderWarp_;
   ShaderCompPass shaderComp_;
   BlurPass blur_;
-  PresetShaderProgram warpProgram_, compProgram_;
-  preset::ShaderPresetRandom presetRandom_;
-  double presetStartTime_ = 0.0;
-  int blurLevels_ = 0;
   std::array<gl::GlName<SamplerObjectTraits>, 4> samplerObjects_;
   SamplerSet samplers_;
   std::unique_ptr<NoiseTextures> noise_;

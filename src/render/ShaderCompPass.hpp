@@ -16,6 +16,7 @@
 #include "gl/VertexArray.hpp"
 #include "preset/CompositeGrid.hpp"
 #include "preset/FrameState.hpp"
+#include "render/PassBlend.hpp"
 #include "render/PresetShaderProgram.hpp"
 
 namespace phosphene::render {
@@ -27,10 +28,14 @@ class ShaderCompPass {
 
   /// Draws the grid with `program` (textures and constants already set) into the bound
   /// framebuffer over the current viewport. `canvasWidth/Height` decide rad (MD2 builds the grid
-  /// for the canvas); `hueCorners` are the four corner colours of this frame.
+  /// for the canvas); `hueCorners` are the four corner colours of this frame. During a preset
+  /// transition `blendMesh` is the warp mesh whose per-vertex mix becomes each grid vertex's
+  /// alpha (_vDiffuse.a, preset::compositeGridAlpha) and `blend` how the pass lands on the
+  /// target; outside transitions alpha is 1 and the pass is opaque.
   void draw(int canvasWidth, int canvasHeight,
             const std::array<std::array<float, 3>, 4>& hueCorners,
-            const PresetShaderProgram& program);
+            const PresetShaderProgram& program, const preset::WarpMeshState* blendMesh = nullptr,
+            PassBlend blend = PassBlend::Opaque);
 
   const core::Diagnostics& lastErrors() const { return errors_; }
 
@@ -39,11 +44,11 @@ class ShaderCompPass {
 
   gl::VertexArray vao_;
   gl::Buffer geometry_;  // static: position, uv, rad/ang
-  gl::Buffer colours_;   // per frame: hue colour
+  gl::Buffer colours_;   // per frame: hue colour and blend alpha
   gl::Buffer indices_;
   preset::CompositeGrid grid_;
   int canvasWidth_ = -1, canvasHeight_ = -1;
-  std::vector<float> hueScratch_;
+  std::vector<float> hueScratch_, alphaScratch_, colourScratch_;
   core::Diagnostics errors_;
 };
 

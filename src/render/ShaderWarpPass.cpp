@@ -52,7 +52,8 @@ bool ShaderWarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) 
   return true;
 }
 
-bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderProgram& program) {
+bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderProgram& program,
+                          PassBlend blend) {
   errors_.clear();
   const auto& mesh = frame.mesh;
   const auto& g = mesh.geometry;
@@ -82,7 +83,7 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
   for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = -kPi;
   mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
 
-  glDisable(GL_BLEND);
+  applyPassBlend(blend);
   vao_.bind();
   // WarpedBlit_Shaders: primCount = gx·gy·2 / 2 triangles per half.
   const GLsizei half = static_cast<GLsizei>(g.gridX * g.gridY) * 3;

@@ -17,6 +17,7 @@
 #include "gl/Buffer.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
+#include "render/PassBlend.hpp"
 #include "render/PresetShaderProgram.hpp"
 #include "render/WarpMeshBuffers.hpp"
 
@@ -31,7 +32,9 @@ class ShaderWarpPass {
 
   /// Draws the mesh with `program` (textures and constants already set) into the bound
   /// framebuffer. False, drawing nothing, when the mesh is missing or inconsistent.
-  bool draw(const preset::FrameState& frame, const PresetShaderProgram& program);
+  /// `blend` as WarpPass::draw.
+  bool draw(const preset::FrameState& frame, const PresetShaderProgram& program,
+            PassBlend blend = PassBlend::Opaque);
 
   const core::Diagnostics& lastErrors() const { return errors_; }
 

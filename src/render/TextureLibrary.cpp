@@ -1,5 +1,6 @@
 #include "render/TextureLibrary.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "gl/GlErrors.hpp"
@@ -68,8 +69,10 @@ BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Rando
 
 BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::string& sampler,
                                   core::Diagnostics& diagnostics) {
-  if (const auto it = loaded_.find(file); it != loaded_.end())
+  if (const auto it = loaded_.find(file); it != loaded_.end()) {
+    it->second.lastUse = ++uses_;
     return {it->second.name.get(), it->second.width, it->second.height};
+  }
   if (const auto it = failed_.find(file); it != failed_.end()) {
     diagnostics.push_back(warning(it->second.first, sampler + ": " + it->second.second));
     return fallback();
@@ -79,7 +82,10 @@ BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::
     diagnostics.push_back(warning(id, sampler + ": " + why));
     return fallback();
   };
-  core::Expected<DecodedImage> image = readTextureImage(file);
+  core::Expected<DecodedImage> image = [&]() -> core::Expected<DecodedImage> {
+    if (const auto it = staged_.find(file); it != staged_.end()) return *it->second;
+    return readTextureImage(file);
+  }();
   if (!image) {
     const core::Diagnostic& cause = image.diagnostics().front();
     // An unreadable file is as good as an undecodable one for the preset: a warning, not IO001.
@@ -110,13 +116,32 @@ BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   }
-  Loaded entry{gl::GlName<gl::TextureTraits>(name), image->width, image->height};
+  Loaded entry{gl::GlName<gl::TextureTraits>(name), image->width, image->height, ++uses_};
   if (!gl::drainGlErrors("TextureLibrary::load", glErrors))
     return fail(core::DiagnosticId::TextureUploadFailed,
                 "texture '" + file.string() + "' cannot be uploaded: " + glErrors.front().message);
   const BoundTexture bound{entry.name.get(), entry.width, entry.height};
   loaded_.emplace(file, std::move(entry));
   return bound;
+}
+
+void TextureLibrary::stage(std::filesystem::path file, std::shared_ptr<const DecodedImage> image) {
+  if (image) staged_[std::move(file)] = std::move(image);
+}
+
+std::size_t TextureLibrary::evict(const std::vector<GLuint>& inUse, std::size_t maxCached) {
+  std::size_t evicted = 0;
+  while (loaded_.size() > maxCached) {
+    auto oldest = loaded_.end();
+    for (auto it = loaded_.begin(); it != loaded_.end(); ++it) {
+      if (std::find(inUse.begin(), inUse.end(), it->second.name.get()) != inUse.end()) continue;
+      if (oldest == loaded_.end() || it->second.lastUse < oldest->second.lastUse) oldest = it;
+    }
+    if (oldest == loaded_.end()) break;  // everything left is bound by a live preset
+    loaded_.erase(oldest);
+    ++evicted;
+  }
+  return evicted;
 }
 
 BoundTexture TextureLibrary::fallback() {

@@ -8,8 +8,10 @@
 //
 // Texture row 0 is the image's top row, so MD2's uv (v = 0 at the top) samples it unchanged.
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "gl/Gl.hpp"
 #include "gl/GlName.hpp"
 #include "gl/Texture2D.hpp"
+#include "render/TextureFile.hpp"
 #include "render/TextureFinder.hpp"
 #include "shader/ResourceNames.hpp"
 
@@ -47,13 +50,22 @@ class TextureLibrary {
 
   /// The 1x1 opaque black texture bound for missing textures (made on first use).
   BoundTexture fallback();
-  /// Number of files decoded and uploaded so far (each file at most once).
+  /// Number of files decoded and uploaded and still cached.
   std::size_t loadedCount() const { return loaded_.size(); }
+  /// Images decoded off the render thread (engine's loader) for files that resolve() may load
+  /// next: load() then only uploads them. Kept until clearStaged().
+  void stage(std::filesystem::path file, std::shared_ptr<const DecodedImage> image);
+  void clearStaged() { staged_.clear(); }
+  /// Keeps the cache bounded over a long session (thousands of presets): while more than
+  /// `maxCached` textures are cached, deletes the least recently resolved one that is not in
+  /// `inUse` (names bound by live presets). Returns the number deleted.
+  std::size_t evict(const std::vector<GLuint>& inUse, std::size_t maxCached);
 
  private:
   struct Loaded {
     gl::GlName<gl::TextureTraits> name;
     int width = 0, height = 0;
+    std::uint64_t lastUse = 0;
   };
   BoundTexture load(const std::filesystem::path& file, const std::string& sampler,
                     core::Diagnostics& diagnostics);
@@ -63,6 +75,8 @@ class TextureLibrary {
   // file -> (ID, why): a broken file is read once and reported again on every use.
   std::map<std::filesystem::path, std::pair<core::DiagnosticId, std::string>> failed_;
   gl::GlName<gl::TextureTraits> fallback_;
+  std::uint64_t uses_ = 0;
+  std::map<std::filesystem::path, std::shared_ptr<const DecodedImage>> staged_;
 };
 
 }  // namespace phosphene::render

@@ -82,7 +82,7 @@ bool WarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) {
 }
 
 bool WarpPass::draw(const preset::FrameState& frame, const gl::Texture2D& source,
-                    BuiltinStyle style) {
+                    BuiltinStyle style, PassBlend blend) {
   errors_.clear();
   const auto& mesh = frame.mesh;
   const auto& geometry = mesh.geometry;
@@ -109,7 +109,7 @@ bool WarpPass::draw(const preset::FrameState& frame, const gl::Texture2D& source
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, source.id());
   glBindSampler(0, wraps(frame.vars.wrap) ? wrapSampler_.get() : clampSampler_.get());
-  glDisable(GL_BLEND);
+  applyPassBlend(blend);
   vao_.bind();
   glDrawElements(GL_TRIANGLES, mesh_.indexCount(), GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);

@@ -24,6 +24,7 @@
 #include "gl/Texture2D.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
+#include "render/PassBlend.hpp"
 #include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
@@ -44,11 +45,13 @@ class WarpPass {
   core::Diagnostics init(gl::GlslDialect dialect);
 
   /// Draws `source` through `frame.mesh` into the bound framebuffer over the current viewport.
-  /// Leaves blending disabled; changes the program, VAO, array buffer, and unit 0's texture and
-  /// sampler bindings (the Renderer's GlStateGuard restores them). Errors go to lastErrors().
-  /// Returns false, drawing nothing, when the mesh is missing or inconsistent (uv count, sizes).
+  /// Leaves blending as `blend` set it; changes the program, VAO, array buffer, and unit 0's
+  /// texture and sampler bindings (the Renderer's GlStateGuard restores them). Errors go to
+  /// lastErrors(). Returns false, drawing nothing, when the mesh is missing or inconsistent (uv
+  /// count, sizes). `blend`: Opaque outside transitions; the incoming preset's pass of a transition
+  /// uses Alpha (the mesh's per-vertex mix).
   bool draw(const preset::FrameState& frame, const gl::Texture2D& source,
-            BuiltinStyle style = BuiltinStyle::FixedFunction);
+            BuiltinStyle style = BuiltinStyle::FixedFunction, PassBlend blend = PassBlend::Opaque);
 
   /// The multiplier applied to every texel for this decay value and style (see above).
   static float effectiveDecay(double decay, BuiltinStyle style);

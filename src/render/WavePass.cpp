@@ -40,22 +40,29 @@ core::Diagnostics WavePass::init(gl::GlslDialect dialect) {
   return {};
 }
 
-void WavePass::addCustomWave(const preset::CustomWaveState& wave, const CanvasInfo& canvas) {
+void WavePass::addCustomWave(const preset::CustomWaveState& wave, const CanvasInfo& canvas,
+                             float alphaMultiplier) {
   const std::size_t n = wave.points.size();
   // MD2 draws a wave of n >= 2 samples, or n >= 1 when it is dots (DrawCustomWaves).
   if (!wave.visible || n == 0 || (!wave.dots && n < 2)) return;
   auto& v = batch_.vertices;
   const std::size_t first = v.size();
+  const auto colourOf = [alphaMultiplier](const preset::WavePoint& p) {
+    if (alphaMultiplier == 1.0f) return p.colour;
+    preset::Rgba c = p.colour;
+    c.a = static_cast<float>(static_cast<int>(c.a * alphaMultiplier * 255.0f)) / 255.0f;
+    return c;
+  };
   if (wave.dots) {
     const float size = static_cast<float>(customDotSize(canvas.width, wave.thick));
     const float halfW = size / static_cast<float>(canvas.width);
     const float halfH = size / static_cast<float>(canvas.height);
-    for (const auto& p : wave.points) addDot(v, colorVertex(p.x, p.y, p.colour), halfW, halfH);
+    for (const auto& p : wave.points) addDot(v, colorVertex(p.x, p.y, colourOf(p)), halfW, halfH);
     // Dots are drawn once: the 4-pass "thick" applies to lines only (DrawCustomWaves).
     batch_.addDraw(GL_TRIANGLES, first, blendOf(wave.additive));
     return;
   }
-  for (const auto& p : wave.points) v.push_back(colorVertex(p.x, p.y, p.colour));
+  for (const auto& p : wave.points) v.push_back(colorVertex(p.x, p.y, colourOf(p)));
   batch_.addDraw(GL_LINE_STRIP, first, blendOf(wave.additive), false, wave.thick ? 4 : 1);
 }
 
@@ -91,6 +98,28 @@ void WavePass::draw(const preset::FrameState& frame, const CanvasInfo& canvas) {
   batch_.clear();
   for (const auto& wave : frame.customWaves) addCustomWave(wave, canvas);
   addBuiltinWave(frame.builtinWave, canvas);
+  submit(canvas);
+}
+
+void WavePass::drawCustomWaves(const preset::FrameState& frame, const CanvasInfo& canvas,
+                               double alphaMultiplier) {
+  errors_.clear();
+  if (!program_ || canvas.width <= 0 || canvas.height <= 0) return;
+  batch_.clear();
+  for (const auto& wave : frame.customWaves)
+    addCustomWave(wave, canvas, static_cast<float>(alphaMultiplier));
+  submit(canvas);
+}
+
+void WavePass::drawBuiltinWave(const preset::FrameState& frame, const CanvasInfo& canvas) {
+  errors_.clear();
+  if (!program_ || canvas.width <= 0 || canvas.height <= 0) return;
+  batch_.clear();
+  addBuiltinWave(frame.builtinWave, canvas);
+  submit(canvas);
+}
+
+void WavePass::submit(const CanvasInfo& canvas) {
   if (batch_.draws.empty()) return;
   BlendStateScope keepBlend;
   errors_ = batch_.submit(program_, 2.0f / static_cast<float>(canvas.width),

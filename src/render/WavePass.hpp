@@ -21,6 +21,12 @@ class WavePass {
   core::Diagnostics init(gl::GlslDialect dialect);
   /// Draws into the bound framebuffer. Changes only the program, VAO and array buffer bindings.
   void draw(const preset::FrameState& frame, const CanvasInfo& canvas);
+  /// What draw() does, in parts, for preset transitions (spec §9: the incoming preset's custom
+  /// waves with alpha × p, the outgoing one's with alpha × (1 − p), then the built-in wave of the
+  /// blended state). `alphaMultiplier` scales every point's alpha, re-quantised to 8 bits.
+  void drawCustomWaves(const preset::FrameState& frame, const CanvasInfo& canvas,
+                       double alphaMultiplier);
+  void drawBuiltinWave(const preset::FrameState& frame, const CanvasInfo& canvas);
 
   /// Errors of the last draw (GL errors, buffer growth failures); empty when all went well.
   const core::Diagnostics& lastErrors() const { return errors_; }
@@ -30,7 +36,9 @@ class WavePass {
   static int customDotSize(int canvasWidth, bool thick);
 
  private:
-  void addCustomWave(const preset::CustomWaveState& wave, const CanvasInfo& canvas);
+  void addCustomWave(const preset::CustomWaveState& wave, const CanvasInfo& canvas,
+                     float alphaMultiplier = 1.0f);
+  void submit(const CanvasInfo& canvas);
   void addBuiltinWave(const preset::BuiltinWaveState& wave, const CanvasInfo& canvas);
 
   ColorVertexProgram program_;

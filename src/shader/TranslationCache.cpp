@@ -30,6 +30,10 @@ TranslationCache::Result TranslationCache::translate(const std::string& text, St
     spirv = std::make_shared<const core::Expected<Translator::Spirv>>(
         translator_.compileToSpirv(text, stage));
     std::lock_guard lock(mutex_);
+    if (capacity_ > 0 && spirv_.size() + glsl_.size() >= capacity_) {
+      spirv_.clear();
+      glsl_.clear();
+    }
     spirv = spirv_.emplace(spirvKey, spirv).first->second;
   }
   Result result;
@@ -40,6 +44,11 @@ TranslationCache::Result TranslationCache::translate(const std::string& text, St
     result = std::make_shared<const core::Expected<TranslatedShader>>(spirv->diagnostics());
   std::lock_guard lock(mutex_);
   return glsl_.emplace(key, std::move(result)).first->second;
+}
+
+void TranslationCache::setCapacity(std::size_t entries) {
+  std::lock_guard lock(mutex_);
+  capacity_ = entries;
 }
 
 std::size_t TranslationCache::size() const {

@@ -23,6 +23,10 @@ class TranslationCache {
                    Dialect dialect);
 
   std::size_t size() const;
+  /// Entries kept (GLSL and SPIR-V results together): past it the cache starts over, so a session
+  /// walking thousands of presets keeps a flat memory profile. Results handed out stay valid
+  /// (shared). 0: unbounded.
+  void setCapacity(std::size_t entries);
   /// How many requests translated (misses) and how many were answered from the cache (hits).
   std::uint64_t misses() const;
   std::uint64_t hits() const;
@@ -46,6 +50,7 @@ class TranslationCache {
   std::unordered_map<Key, Result, KeyHash> glsl_;
   std::uint64_t hits_ = 0;
   std::uint64_t misses_ = 0;
+  std::size_t capacity_ = 1024;
 };
 
 }  // namespace phosphene::shader

@@ -226,6 +226,62 @@ static void test_texture_search_path(void) {
   phosphene_engine_destroy(engine);
 }
 
+static const char* next_none(void* user, phosphene_switch_reason reason) {
+  (void)user;
+  (void)reason;
+  return NULL;
+}
+
+static void test_switching_without_gl(void) {
+  static const char preset[] = "[preset00]\nzoom=1.02\n";
+  phosphene_engine* engine = NULL;
+  phosphene_switch_settings s;
+  phosphene_event e;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  memset(&s, 0, sizeof s);
+  s.struct_size = 4;
+  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_ERROR_ABI_MISMATCH);
+  s.struct_size = sizeof s;
+  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK);
+  /* MilkDrop 2's defaults. */
+  CHECK(s.preset_duration == 16.0 && s.preset_duration_random == 10.0);
+  CHECK(s.blend_time_auto == 2.7 && s.blend_time_user == 1.7);
+  CHECK(s.loudness_hard_cuts == 0 && s.locked == 0 && s.auto_switch == 1);
+  CHECK(s.blend_pattern == PHOSPHENE_BLEND_RANDOM && s.iteration_budget > 0);
+  s.preset_duration = -1.0;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  s.preset_duration = 5.0;
+  s.blend_pattern = (phosphene_blend_pattern)9;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  s.blend_pattern = PHOSPHENE_BLEND_PLASMA;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  memset(&s, 0, sizeof s);
+  s.struct_size = sizeof s;
+  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(s.preset_duration == 5.0 && s.blend_pattern == PHOSPHENE_BLEND_PLASMA);
+  CHECK(phosphene_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* Requests are queued for the loader thread; no GL is touched. */
+  CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) ==
+        PHOSPHENE_OK);
+  CHECK(phosphene_request_preset_file(engine, NULL, 1.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_request_preset_file(engine, "x.milk", NAN) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_request_preset_text(engine, NULL, 3, "p", 0.0) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_wait_for_preset(NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_is_transitioning(engine) == 0);
+  CHECK(phosphene_poll_event(engine, &e) == 0); /* nothing has started yet */
+  CHECK(phosphene_poll_event(NULL, &e) == 0);
+  /* A synchronous load starts at once and says so. */
+  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
+  CHECK(phosphene_poll_event(engine, &e) == 1);
+  CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.reason == PHOSPHENE_SWITCH_USER);
+  CHECK(strcmp(e.name, "<text>") == 0 && e.transition_seconds == 0.0);
+  phosphene_engine_destroy(engine);
+}
+
 int main(void) {
   test_version_and_results();
   test_create_errors();
@@ -233,6 +289,7 @@ int main(void) {
   test_two_engines();
   test_presets_without_gl();
   test_texture_search_path();
+  test_switching_without_gl();
   if (failures == 0) printf("c api: all checks passed\n");
   return failures == 0 ? 0 : 1;
 }

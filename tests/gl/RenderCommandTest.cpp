@@ -321,12 +321,64 @@ TEST_F(RenderCommand, FfmpegFailureIsReported) {
   EXPECT_NE(r.err.find("ffmpeg"), std::string::npos) << r.err;
 }
 
+// Several presets: switches exactly every --preset-duration seconds with MilkDrop transitions,
+// listed in the summary; the output is the same bytes every time (each switch waits for its load).
+TEST_F(RenderCommand, PresetSequenceSwitchesOnTimeAndIsDeterministic) {
+  SKIP_WITHOUT_EGL();
+  const std::string presets = std::string(" --preset '") + PHOSPHENE_SOURCE_DIR +
+                              "/presets/phosphene-aurora.milk' --preset '" + PHOSPHENE_SOURCE_DIR +
+                              "/presets/phosphene-tunnel.milk'";
+  const std::string args =
+      "--size 64x48 --fps 30 --frames 40 --preset-duration 0.5 "
+      "--transition 0.3 --seed 3" +
+      presets;
+  const auto a = run(args + " --out - ", "a.rgba");
+  ASSERT_EQ(a.exitCode, 0) << a.err;
+  const auto b = run(args + " --out - ", "b.rgba");
+  ASSERT_EQ(b.exitCode, 0) << b.err;
+  EXPECT_EQ(readFile(dir_ / "a.rgba"), readFile(dir_ / "b.rgba"));
+  // 1.33 s at 0.5 s a preset: the first, then switches at 0.5 and 1.0 s (the list wraps around).
+  EXPECT_NE(a.err.find("3 preset switches"), std::string::npos) << a.err;
+  EXPECT_NE(a.err.find("0.500 s  phosphene-tunnel.milk (auto, transition 0.30 s"),
+            std::string::npos)
+      << a.err;
+  EXPECT_NE(a.err.find("1.000 s  phosphene-aurora.milk (auto, transition 0.30 s"),
+            std::string::npos)
+      << a.err;
+  // --shuffle with a --seed is reproducible too, and --presets takes a folder.
+  const auto c = run(std::string("--size 32x24 --fps 30 --frames 20 --preset-duration 0.2 "
+                                 "--transition 0 --shuffle --presets '") +
+                     PHOSPHENE_SOURCE_DIR + "/presets' --out -");
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_NE(c.err.find("hard cut"), std::string::npos) << c.err;
+}
+
+TEST_F(RenderCommand, RunawayPresetIsStoppedAndReported) {
+  SKIP_WITHOUT_EGL();
+  // Issue 11: this per-vertex loop made a 3-frame render run for more than 100 s.
+  std::ofstream(dir_ / "runaway.milk") << "[preset00]\nper_pixel_1=loop(100000000, x=x+1);\n";
+  const auto r = run("--preset runaway.milk --size 64x48 --frames 3 --out -");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("[PRE005]"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCommand, SequenceArgumentsAreChecked) {
+  EXPECT_EQ(run("--preset-duration 0 --out -").exitCode, 2);
+  EXPECT_EQ(run("--transition -1 --out -").exitCode, 2);
+  EXPECT_EQ(run("--presets /nonexistent/folder --out -").exitCode, 2);
+  const auto empty = run("--presets . --out -");
+  EXPECT_EQ(empty.exitCode, 2);
+  EXPECT_NE(empty.err.find("no .milk file"), std::string::npos) << empty.err;
+}
+
 TEST_F(RenderCommand, HelpListsTheRendererFlags) {
   const auto r = run("--help", "help.txt");
   EXPECT_EQ(r.exitCode, 0);
   const std::string help = readFile(dir_ / "help.txt");
-  for (const char* flag : {"--preset", "--audio", "--size", "--fps", "--frames", "--duration",
-                           "--seed", "--out", "--gl", "--mesh", "--verbose"})
+  for (const char* flag :
+       {"--preset", "--audio", "--size", "--fps", "--frames", "--duration", "--seed", "--out",
+        "--gl", "--mesh", "--verbose", "--presets", "--preset-duration", "--transition",
+        "--shuffle", "--hard-cuts", "--random-duration", "--async-loads"})
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
 }
 

@@ -13,6 +13,7 @@
 
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
+#include "KickAndChordAudio.hpp"
 #include "engine/Engine.hpp"
 #include "gl/Framebuffer.hpp"
 #include "render/Renderer.hpp"
@@ -95,23 +96,6 @@ const ShaderPreset kPresets[] = {
      "rot_* matrices, noisevol_hq, rand01", true},
 };
 
-// Stereo test signal: a bass drum every half second over a chord, 44.1 kHz.
-void feedAudio(engine::Engine& engine, int frame) {
-  constexpr int kRate = 44100, kPerFrame = kRate / 30;
-  std::vector<float> samples(static_cast<std::size_t>(kPerFrame) * 2);
-  for (int i = 0; i < kPerFrame; ++i) {
-    const double t = static_cast<double>(frame * kPerFrame + i) / kRate;
-    const double beat = std::fmod(t, 0.5);
-    const double kick = std::exp(-beat * 18.0) * std::sin(2 * M_PI * 55.0 * beat);
-    const double chord = 0.2 * std::sin(2 * M_PI * 220.0 * t) +
-                         0.15 * std::sin(2 * M_PI * 330.0 * t) +
-                         0.1 * std::sin(2 * M_PI * 1760.0 * t + std::sin(t * 3.0));
-    samples[static_cast<std::size_t>(i) * 2] = static_cast<float>(0.6 * kick + chord);
-    samples[static_cast<std::size_t>(i) * 2 + 1] = static_cast<float>(0.6 * kick - chord);
-  }
-  engine.pcm().addFloat(samples.data(), static_cast<std::size_t>(kPerFrame), 2, kRate);
-}
-
 class ShaderPresetGolden : public ::testing::TestWithParam<std::tuple<GlApi, std::size_t>> {};
 
 TEST_P(ShaderPresetGolden, MatchesGolden) {
@@ -129,7 +113,7 @@ TEST_P(ShaderPresetGolden, MatchesGolden) {
   auto out = gl::Framebuffer::create({kW, kH});
   ASSERT_TRUE(out.ok());
   for (int n = 1; n <= kSecondCheck; ++n) {
-    feedAudio(engine, n);
+    feedKickAndChord(engine, n);
     ASSERT_TRUE(engine.renderFrame({out->id(), 0, kW, kH}, 0.0)) << engine.lastError();
     if (n != kFirstCheck && n != kSecondCheck) continue;
     const auto image = readFramebuffer(*out);

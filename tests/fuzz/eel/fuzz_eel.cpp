@@ -1,6 +1,7 @@
 // Fuzzes the EEL2 engine with arbitrary source text and arbitrary variable values: compile must
 // never crash or throw, runs must terminate (loops capped by an iteration budget), memory stays
-// in bounds, and the batch evaluator must give exactly what one-instance-at-a-time runs give.
+// in bounds, and the batch evaluator must give exactly what one-instance-at-a-time runs give,
+// including where a shared (per-frame) loop budget runs out part way through the instances.
 //
 // Input layout: the first 48 bytes (when present) are six doubles for variables x, y, a, b, q1
 // and the per-instance input; the rest is the program.
@@ -22,13 +23,20 @@ using namespace phosphene::eel;
 constexpr int kInstances = 7;
 const char* const kNames[] = {"x", "y", "a", "b", "q1"};
 
+// Below kInstances x the per-run budget, so a loop-heavy input exhausts it part way.
+constexpr std::int64_t kSharedBudget = 10000;
+
 struct Setup {
   Globals globals{1 << 16};
   Context ctx{globals, 1 << 16};
+  IterationBudget shared;
 };
 
-void prepare(Context& ctx, const double* values) {
+void prepare(Setup& s, const double* values) {
+  Context& ctx = s.ctx;
   ctx.setIterationBudget(4000);
+  s.shared.limit = kSharedBudget;
+  ctx.setSharedBudget(&s.shared);
   for (int i = 0; i < 5; ++i) ctx[ctx.slot(kNames[i])] = values[i];
 }
 
@@ -48,8 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string code(reinterpret_cast<const char*>(data), size);
 
   Setup s1, s2;
-  prepare(s1.ctx, values);
-  prepare(s2.ctx, values);
+  prepare(s1, values);
+  prepare(s2, values);
   auto serial = compile(code, s1.ctx);
   auto batch = compile(code, s2.ctx);
   if (serial.ok() != batch.ok()) std::abort();
@@ -78,6 +86,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                    outA[static_cast<std::size_t>(i)]);
       std::abort();
     }
+  }
+  if (s1.shared.used != s2.shared.used || s1.shared.refused != s2.shared.refused) {
+    std::fprintf(stderr, "batch spent %lld loop iterations, serial %lld\n",
+                 static_cast<long long>(s2.shared.used), static_cast<long long>(s1.shared.used));
+    std::abort();
   }
   for (Slot v : s1.ctx.variables()) {
     const auto other = s2.ctx.find(s1.ctx.name(v));

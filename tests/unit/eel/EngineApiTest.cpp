@@ -134,6 +134,103 @@ TEST(EelApi, IterationBudgetStopsRunawayLoops) {
   EXPECT_EQ(runIn(ctx, "n = 0; loop(1000000, loop(1000000, n += 1)); n"), 499.0);
 }
 
+// The per-frame budget of a preset (issue 11): one counter that every context of the preset
+// points at. It counts each loop() iteration and each while() repeat (the first pass of a while
+// body is ordinary code, as in ns-eel2's do-while), across runs and contexts, until reset.
+TEST(EelApi, SharedBudgetSpansContextsAndRuns) {
+  Globals g;
+  Context a(g), b(g);
+  IterationBudget budget;
+  budget.limit = 1000;
+  a.setSharedBudget(&budget);
+  b.setSharedBudget(&budget);
+  EXPECT_EQ(runIn(a, "n = 0; loop(600, n += 1); n"), 600.0);
+  EXPECT_FALSE(budget.refused);
+  // 400 left: the loop stops there, and the code after it still runs.
+  EXPECT_EQ(runIn(b, "n = 0; loop(600, n += 1); after = 1; n"), 400.0);
+  EXPECT_EQ(b[b.slot("after")], 1.0);
+  EXPECT_EQ(budget.used, 1000);
+  EXPECT_TRUE(budget.refused);
+  // Exhausted: loops do not iterate at all, a while body runs its first pass only.
+  EXPECT_EQ(runIn(a, "n = 0; loop(5, n += 1); n"), 0.0);
+  EXPECT_EQ(runIn(a, "n = 0; while(n += 1; 1); n"), 1.0);
+  EXPECT_EQ(budget.used, 1000);
+  budget.reset();  // the next frame
+  EXPECT_EQ(runIn(a, "n = 0; while(n += 1; n < 10); n"), 10.0);
+  EXPECT_EQ(budget.used, 9);
+  EXPECT_FALSE(budget.refused);
+}
+
+TEST(EelApi, SharedBudgetStopsWhileOne) {
+  Globals g;
+  Context ctx(g);
+  IterationBudget budget;
+  budget.limit = 2500;
+  ctx.setSharedBudget(&budget);
+  EXPECT_EQ(runIn(ctx, "n = 0; while(n += 1; 1); n"), 2501.0);
+  EXPECT_TRUE(budget.refused);
+  EXPECT_EQ(budget.used, 2500);
+}
+
+// Code with loops is not vectorised: runBatch runs it instance by instance through the scalar
+// interpreter, which draws on the same counter, so a batch spends what the serial runs would.
+TEST(EelApi, SharedBudgetCountsBatchRuns) {
+  Globals g;
+  Context ctx(g);
+  IterationBudget budget;
+  budget.limit = 250;
+  ctx.setSharedBudget(&budget);
+  const Slot x = ctx.slot("x"), n = ctx.slot("n");
+  auto p = compile("n = 0; loop(x, n += 1);", ctx);
+  ASSERT_TRUE(p.ok());
+  const double xs[] = {100, 100, 100, 100};
+  double ns[4] = {};
+  const BatchInput in[] = {{x, xs}};
+  const BatchOutput out[] = {{n, ns}};
+  EXPECT_FALSE(p->batchPlan(in).vectorised);
+  p->runBatch(4, in, out);
+  EXPECT_EQ(ns[0], 100.0);
+  EXPECT_EQ(ns[1], 100.0);
+  EXPECT_EQ(ns[2], 50.0);  // the budget ran out half way
+  EXPECT_EQ(ns[3], 0.0);
+  EXPECT_EQ(budget.used, 250);
+  EXPECT_TRUE(budget.refused);
+}
+
+// Unlimited (negative limit) changes nothing but counting; MD2's per-loop cap still applies.
+TEST(EelApi, UnlimitedSharedBudgetOnlyCounts) {
+  Globals g1, g2;
+  Context plain(g1), counted(g2);
+  IterationBudget budget;  // limit -1
+  counted.setSharedBudget(&budget);
+  const std::string code = "n = 0; loop(2000000, n += 1); m = 0; while(m += 1; m < 300); n + m";
+  EXPECT_EQ(runIn(plain, code), 1048576.0 + 300.0);
+  EXPECT_EQ(runIn(counted, code), 1048576.0 + 300.0);
+  EXPECT_EQ(budget.used, 1048576 + 299);
+  EXPECT_FALSE(budget.refused);
+}
+
+// A context's own per-run budget (tools, fuzzing) and the shared one both apply: the first to
+// run out stops the loop, and iterations refused by the per-run budget are not counted.
+TEST(EelApi, PerRunAndSharedBudgetsCombine) {
+  Globals g;
+  Context ctx(g);
+  IterationBudget budget;
+  budget.limit = 1000;
+  ctx.setSharedBudget(&budget);
+  ctx.setIterationBudget(300);
+  EXPECT_EQ(runIn(ctx, "n = 0; loop(500, n += 1); n"), 300.0);
+  EXPECT_EQ(runIn(ctx, "n = 0; loop(500, n += 1); n"), 300.0);  // per run: fresh each run
+  EXPECT_EQ(budget.used, 600);
+  EXPECT_FALSE(budget.refused);
+  EXPECT_EQ(runIn(ctx, "n = 0; loop(500, n += 1); n"), 300.0);
+  EXPECT_EQ(runIn(ctx, "n = 0; loop(500, n += 1); n"), 100.0);  // shared: 1000 in all
+  EXPECT_TRUE(budget.refused);
+  ctx.setSharedBudget(nullptr);
+  EXPECT_EQ(runIn(ctx, "n = 0; loop(500, n += 1); n"), 300.0);
+  EXPECT_EQ(budget.used, 1000);
+}
+
 TEST(EelApi, RandIsPerContextAndDeterministic) {
   Globals g;
   Context a(g), b(g);

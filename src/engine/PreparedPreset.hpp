@@ -1,0 +1,69 @@
+#pragma once
+// A preset made ready to run, on any thread and without GL: read (milk::readPresetFile's rules, the
+// one way a preset file is read), parsed, its equations compiled into a preset::Program, its warp
+// and comp shaders translated for the context's GLSL dialect, and every diagnostic of the load.
+// The render thread then only links the shaders (render::Renderer::linkPreset) and starts it.
+//
+// The Program's EEL contexts point at the engine's eel::Globals (reg00..reg99, gmegabuf) but do
+// not touch them while compiling, so a loader thread may prepare while the render thread runs.
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/Diagnostic.hpp"
+#include "eel/Eel.hpp"
+#include "preset/Program.hpp"
+#include "render/Renderer.hpp"
+#include "shader/TranslatedShader.hpp"
+#include "shader/TranslationCache.hpp"
+
+namespace phosphene::engine {
+
+/// Where a preset comes from: a file, or a text with a name.
+struct PresetSource {
+  std::filesystem::path path;  // empty: `text`
+  std::string text;
+  std::string name;  // for messages; a file's name when empty
+
+  static PresetSource file(std::filesystem::path p) { return {std::move(p), {}, {}}; }
+  static PresetSource fromText(std::string t, std::string n = "<text>") {
+    return {{}, std::move(t), std::move(n)};
+  }
+  std::string displayName() const;
+};
+
+/// Outcome of a preset load. On failure the current preset (if any) keeps running.
+enum class LoadStatus { Ok, IoError, Invalid };
+
+struct PreparedPreset {
+  LoadStatus status = LoadStatus::Invalid;
+  std::string name;
+  std::filesystem::path folder;  // of a file (its textures are searched there); empty for texts
+  std::optional<preset::Program> program;
+  std::shared_ptr<const shader::TranslatedShader> warp, comp;  // null: none or untranslatable
+  shader::Dialect dialect = shader::Dialect::Glsl330;
+  int warpPsVersion = 0, compPsVersion = 0;
+  /// The user textures its shaders name, found on the search path and decoded here, so the
+  /// render thread only uploads them (random textures are picked at link, from the engine's
+  /// seed, and decoded there).
+  std::vector<render::StagedTexture> textures;
+  core::Diagnostics diagnostics;  // of the load: read, parse, compile, translation
+  double prepareSeconds = 0.0;
+
+  bool ok() const { return status == LoadStatus::Ok && program.has_value(); }
+  /// The first error, for messages ("" when none).
+  std::string firstError() const;
+};
+
+/// Reads, parses, compiles, translates and decodes the user textures (searched in
+/// `textureSearchPath`, then the preset's folder, as the renderer will). Blocks that do not compile
+/// are left out and reported as warnings (MD2 runs the rest); shader stages that do not translate
+/// are SHD010 warnings.
+PreparedPreset preparePreset(const PresetSource& source, eel::Globals& globals,
+                             shader::TranslationCache& translations, shader::Dialect dialect,
+                             const std::vector<std::filesystem::path>& textureSearchPath = {});
+
+}  // namespace phosphene::engine
