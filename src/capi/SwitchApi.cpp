@@ -144,10 +144,15 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
   if (engine == nullptr || in == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (in->struct_size < kSwitchSettingsV1) return PHOSPHENE_ERROR_ABI_MISMATCH;
   const auto time = [](double t) { return std::isfinite(t) && t >= 0.0 && t <= 86400.0; };
+  // A C host may store any int in the enum field; reading one outside the enumerators (0..7 here)
+  // through the C++ enum type is undefined behaviour, so the check reads the bytes as an int.
+  int pattern = 0;
+  static_assert(sizeof pattern == sizeof in->blend_pattern);
+  std::memcpy(&pattern, &in->blend_pattern, sizeof pattern);
   if (!time(in->preset_duration) || !time(in->preset_duration_random) ||
       !time(in->blend_time_auto) || !time(in->blend_time_user) ||
-      !time(in->beat_hard_cut_min_interval) || in->blend_pattern < PHOSPHENE_BLEND_RANDOM ||
-      in->blend_pattern > PHOSPHENE_BLEND_INSIDE_OUT) {
+      !time(in->beat_hard_cut_min_interval) || pattern < PHOSPHENE_BLEND_RANDOM ||
+      pattern > PHOSPHENE_BLEND_INSIDE_OUT) {
     engine->engine.setLastError(
         "phosphene_set_switch_settings: times must be 0..86400 s and the blend pattern known");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;

@@ -90,7 +90,8 @@ TEST(KeyIndex, ValueLengthLimits) {
 
 TEST(KeyIndex, KeysLongerThan124CharactersAreCut) {
   const std::string key(130, 'k');
-  KeyIndex index(key + "=1\n");
+  const std::string text = key + "=1\n";  // the index keeps a view: the text must outlive it
+  KeyIndex index(text);
   EXPECT_EQ(valueOf(index, key), "<absent>");
   EXPECT_EQ(valueOf(index, key.substr(0, 124)), "1");
 }
