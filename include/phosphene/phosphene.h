@@ -492,9 +492,9 @@ PHOSPHENE_API phosphene_result phosphene_request_preset_file(
  * @param text (in) need not be NUL-terminated; copied. @param name (in) for messages; may be NULL.
  * Thread safety: controller thread. @since 0.1
  */
-PHOSPHENE_API phosphene_result phosphene_request_preset_text(
-    phosphene_engine* engine, const char* text, size_t length, const char* name,
-    double transition_seconds) PHOSPHENE_NOEXCEPT;
+PHOSPHENE_API phosphene_result
+phosphene_request_preset_text(phosphene_engine* engine, const char* text, size_t length,
+                              const char* name, double transition_seconds) PHOSPHENE_NOEXCEPT;
 
 /**
  * @brief Blocks until the requested preset is prepared (it starts at the next render call).
@@ -534,18 +534,18 @@ typedef enum phosphene_blend_pattern {
 /** The switching policy; defaults are MilkDrop 2's. Set struct_size = sizeof before use. */
 typedef struct phosphene_switch_settings {
   uint32_t struct_size;
-  double preset_duration;        /* seconds between automatic switches (16) */
-  double preset_duration_random; /* 0..this many seconds added per preset (10) */
-  int duration_includes_blend;   /* MilkDrop counts the blend time on top of the duration (1) */
-  double blend_time_auto;        /* transition of automatic switches (2.7 s) */
-  double blend_time_user;        /* transition of requests with a negative time (1.7 s) */
-  int auto_switch;               /* switch when the time is up (1; needs the callback) */
-  int locked;                    /* preset lock: no automatic switches, no hard cuts (0) */
-  int loudness_hard_cuts;        /* MilkDrop's loudness hard cuts (0, as in MilkDrop) */
-  int beat_hard_cuts;            /* hard cut on detected beats (0) */
+  double preset_duration;            /* seconds between automatic switches (16) */
+  double preset_duration_random;     /* 0..this many seconds added per preset (10) */
+  int duration_includes_blend;       /* MilkDrop counts the blend time on top of the duration (1) */
+  double blend_time_auto;            /* transition of automatic switches (2.7 s) */
+  double blend_time_user;            /* transition of requests with a negative time (1.7 s) */
+  int auto_switch;                   /* switch when the time is up (1; needs the callback) */
+  int locked;                        /* preset lock: no automatic switches, no hard cuts (0) */
+  int loudness_hard_cuts;            /* MilkDrop's loudness hard cuts (0, as in MilkDrop) */
+  int beat_hard_cuts;                /* hard cut on detected beats (0) */
   double beat_hard_cut_min_interval; /* seconds between two beat cuts at least (4) */
-  int64_t iteration_budget;      /* equation loop iterations per preset per frame; < 0: none */
-  int wait_for_loads;            /* 1: a render call waits for a requested preset (offline) */
+  int64_t iteration_budget;          /* equation loop iterations per preset per frame; < 0: none */
+  int wait_for_loads;                /* 1: a render call waits for a requested preset (offline) */
   phosphene_blend_pattern blend_pattern; /* PHOSPHENE_BLEND_RANDOM, or one pattern always */
 } phosphene_switch_settings;
 

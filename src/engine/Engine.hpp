@@ -16,9 +16,10 @@
 //
 // Transitions (spec §9): both presets run every frame, new first, then old, in MD2's two halves:
 // per_frame of both (the new preset's variables start from the blended file values), then the
-// outputs are mixed (preset::mixFrameOutputs), then the rest of each frame (per-vertex, shapes,
-// waves), then the warp texcoords are blended with a random spatial pattern (preset::BlendPattern)
-// into the new preset's mesh; the renderer draws both presets' passes (render::FrameDraw).
+// outputs are mixed (preset::blendPerFrameResults), then the rest of each frame (per-vertex,
+// shapes, waves), then the warp texcoords are blended with a random spatial pattern
+// (preset::BlendPattern) into the new preset's mesh; the renderer draws both presets' passes
+// (render::FrameDraw).
 //
 // Switching policy (every value a SwitchSettings member with MD2's default): automatic switches
 // after the preset duration, loudness hard cuts (off by default, as in MD2), beat hard cuts, a

@@ -69,6 +69,7 @@ FrameVars& Runtime::beginFrame(const audio::FrameAudio& audio, const clock::Fram
                                const StepInputs& in) {
   stepInputs_ = in;
   budget_->reset();
+  prepareFrameBase();
   state_.clearDrawLists();
 
   // Mesh and canvas are inputs: a changed size rebuilds the geometry (a no-op otherwise).
@@ -140,8 +141,9 @@ FrameState& Runtime::finishFrame(const audio::FrameAudio& audio) {
   return state_;
 }
 
-const FrameVars& Runtime::frameBase() {
-  if (blendedBase_ == nullptr) return base_;
+void Runtime::prepareFrameBase() {
+  usesBlendedBase_ = blendedBase_ != nullptr;
+  if (!usesBlendedBase_) return;
   // The ten motion values are read unblended (MD2 LoadPerFrameEvallibVars evaluates them with
   // eval(-1)); their blend happens through the warp texcoords.
   blendScratch_ = *blendedBase_;
@@ -155,7 +157,6 @@ const FrameVars& Runtime::frameBase() {
   blendScratch_.dy = base_.dy;
   blendScratch_.sx = base_.sx;
   blendScratch_.sy = base_.sy;
-  return blendScratch_;
 }
 
 void Runtime::loadPresetContext() {

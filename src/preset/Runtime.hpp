@@ -98,7 +98,9 @@ class Runtime {
 
  private:
   /// base_, or the blended base during a transition (setBlendedBase).
-  const FrameVars& frameBase();
+  const FrameVars& frameBase() const { return usesBlendedBase_ ? blendScratch_ : base_; }
+  /// Once per frame: the blended base without its motion values, when setBlendedBase is on.
+  void prepareFrameBase();
   void runInitCode();
   void loadPresetContext();
   void runPerFrame();
@@ -123,6 +125,7 @@ class Runtime {
   StepInputs stepInputs_;  // of the frame begun
   const FrameVars* blendedBase_ = nullptr;
   FrameVars blendScratch_;
+  bool usesBlendedBase_ = false;
 
   // Reused buffers.
   std::array<float, kAudioSamplesPerFrame> smoothL_{}, smoothR_{};

@@ -65,12 +65,6 @@ FrameVars blendBaseValues(const FrameVars& oldBase, const FrameVars& newBase, do
   return out;
 }
 
-void mixFrameOutputs(FrameVars& newVars, const FrameVars& oldVars, double progress,
-                     double snapPoint) {
-  blendPerFrameResults(newVars, oldVars, static_cast<float>(progress),
-                       static_cast<float>(snapPoint));
-}
-
 void shareIncomingWarpAnimation(FrameVars& oldVars, const FrameVars& newVars) {
   oldVars.warpAnimSpeed = newVars.warpAnimSpeed;
   oldVars.warpScale = newVars.warpScale;

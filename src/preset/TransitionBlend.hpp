@@ -5,7 +5,7 @@
 //    preset's file values; its per_frame code starts from them (milkdropfs.cpp
 //    LoadPerFrameEvallibVars) — except the ten motion values, which LoadPerFrameEvallibVars
 //    reads with eval(-1), i.e. unblended (their blend happens through the warp texcoords);
-//  * mixFrameOutputs (PerFrameResults.hpp's blendPerFrameResults): after both presets' per_frame,
+//  * PerFrameResults.hpp's blendPerFrameResults: after both presets' per_frame,
 //    the cosine mix of the outputs (milkdropfs.cpp RunPerFrameEquations).
 // Pure functions: the engine calls them every blended frame.
 
@@ -21,13 +21,6 @@ namespace phosphene::preset {
 /// values, flags, modes, warp speed, q — is the incoming preset's own.
 FrameVars blendBaseValues(const FrameVars& oldBase, const FrameVars& newBase, double linear);
 
-/// The second mechanism, under the name the engine's notes use: after both presets' per_frame,
-/// `newVars` becomes mix·new + (1 − mix)·old with mix = 0.5 − 0.5·cos(π·progress) for the
-/// blended outputs, and takes old's on/off values while mix < `snapPoint` (blendSnapPoint). Same
-/// as blendPerFrameResults, which does the arithmetic in MD2's precision (a float mix).
-void mixFrameOutputs(FrameVars& newVars, const FrameVars& oldVars, double progress,
-                     double snapPoint);
-
 /// The outgoing preset's built-in warp during a blend runs on the INCOMING preset's clock: MD2's
 /// ComputeGridAlphaValues computes the warp time (m_fWarpAnimSpeed) and warp scale (a blendable
 /// float, read at the current time) once from the new state and uses them for both presets'
@@ -39,7 +32,7 @@ void shareIncomingWarpAnimation(FrameVars& oldVars, const FrameVars& newVars);
 /// orientations differ, MD2 does not snap the orientation but fades the echo out and in — while
 /// the LINEAR progress is below `snapPoint` the old file orientation with alpha ·(1 − 2c), then
 /// the per-frame orientation with alpha ·(2c − 1), c = 0.5 − 0.5·cos(π·progress). Call it on the
-/// incoming preset's mixed variables, after mixFrameOutputs, only for that composite; the test
+/// incoming preset's mixed variables, after blendPerFrameResults, only for that composite; the test
 /// reads `blendedBase.echoAlpha` (the incoming preset's blendable echo alpha now) and the
 /// outgoing preset's file values in `oldBase`. Changes nothing otherwise.
 void fadeEchoOrientation(FrameVars& newVars, const FrameVars& blendedBase, const FrameVars& oldBase,

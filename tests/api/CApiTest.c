@@ -261,8 +261,7 @@ static void test_switching_without_gl(void) {
   CHECK(s.preset_duration == 5.0 && s.blend_pattern == PHOSPHENE_BLEND_PLASMA);
   CHECK(phosphene_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* Requests are queued for the loader thread; no GL is touched. */
-  CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) ==
-        PHOSPHENE_OK);
+  CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) == PHOSPHENE_OK);
   CHECK(phosphene_request_preset_file(engine, NULL, 1.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_request_preset_file(engine, "x.milk", NAN) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_request_preset_text(engine, NULL, 3, "p", 0.0) ==

@@ -181,9 +181,10 @@ TEST(Transition, BlendIsSpatialNotACrossFade) {
   for (std::size_t i = 0; i < crossFade.pixels.size(); ++i)
     crossFade.pixels[i] = static_cast<std::uint8_t>((a.pixels[i] + b.pixels[i] + 1) / 2);
 
-  std::printf("PSNR of the blended frame: to A %.1f dB, to B %.1f dB, to the cross-fade %.1f dB; "
-              "A to B %.1f dB\n",
-              psnr(mid, a), psnr(mid, b), psnr(mid, crossFade), psnr(a, b));
+  std::printf(
+      "PSNR of the blended frame: to A %.1f dB, to B %.1f dB, to the cross-fade %.1f dB; "
+      "A to B %.1f dB\n",
+      psnr(mid, a), psnr(mid, b), psnr(mid, crossFade), psnr(a, b));
   // Measured on llvmpipe: the blended frame is ~12-16 dB from each of these; identical images
   // would be infinite and a frame that merely followed one of them well above 30 dB.
   EXPECT_LT(psnr(mid, a), 25.0);

@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 
 constexpr int kShards = 16;
 constexpr int kW = 64, kH = 48;
-constexpr double kFps = 10.0;  // few frames per preset: this test is about switching
+constexpr double kFps = 10.0;           // few frames per preset: this test is about switching
 constexpr double kPresetSeconds = 1.2;  // each preset: a 1 s transition in, then 0.2 s alone
 constexpr double kTransitionSeconds = 1.0;
 constexpr std::size_t kRssCheckpoint = 100;

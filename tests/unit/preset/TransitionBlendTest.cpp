@@ -206,7 +206,7 @@ TEST(TransitionOutputs, CosineMixByHand) {
       {0.0, 0.0}, {0.25, 0.14644661}, {0.5, 0.5}, {1.0, 1.0}};
   for (const auto& [p, mix] : cases) {
     FrameVars v = newV;
-    mixFrameOutputs(v, oldV, p, 0.5);
+    blendPerFrameResults(v, oldV, static_cast<float>(p), static_cast<float>(0.5));
     for (Member m : kMixedOutputs) EXPECT_NEAR(v.*m, mix * newV.*m + (1 - mix) * oldV.*m, 1e-5);
     for (std::size_t i = 0; i < 3; ++i) {
       EXPECT_NEAR(v.blurMin[i], mix * newV.blurMin[i] + (1 - mix) * oldV.blurMin[i], 1e-5);
@@ -217,14 +217,14 @@ TEST(TransitionOutputs, CosineMixByHand) {
   FrameVars o, n;
   o.decay = 0.9;
   n.decay = 1.0;
-  mixFrameOutputs(n, o, 0.25, 0.5);
+  blendPerFrameResults(n, o, static_cast<float>(0.25), static_cast<float>(0.5));
   EXPECT_NEAR(n.decay, 0.91464466, 1e-7);
 }
 
 TEST(TransitionOutputs, MotionWaveModeFileValuesAndQAreLeftAlone) {
   const auto [oldV, newV] = distinctVars();
   FrameVars v = newV;
-  mixFrameOutputs(v, oldV, 0.5, 0.5);
+  blendPerFrameResults(v, oldV, static_cast<float>(0.5), static_cast<float>(0.5));
   for (Member m : kNotMixed) EXPECT_EQ(v.*m, newV.*m);
   EXPECT_EQ(v.q, newV.q);
 }
@@ -235,7 +235,7 @@ TEST(TransitionOutputs, OnOffValuesSnapAtTheSnapPoint) {
   const auto [oldV, newV] = distinctVars();
   const auto expectAll = [&](double p, double snap, const FrameVars& want) {
     FrameVars v = newV;
-    mixFrameOutputs(v, oldV, p, snap);
+    blendPerFrameResults(v, oldV, static_cast<float>(p), static_cast<float>(snap));
     for (Member m : kSnapped) EXPECT_EQ(v.*m, want.*m) << "p " << p << " snap " << snap;
   };
   expectAll(0.0, 0.5, oldV);
