@@ -27,13 +27,15 @@ static void make_audio(float* stereo, size_t frames, size_t first) {
 }
 
 int main(void) {
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
+  phosphene_engine_desc desc;
   phosphene_engine* engine = NULL;
   phosphene_audio_frame frame;
   float pcm[2 * (RATE / FPS)];
   int f;
   phosphene_result r;
 
+  phosphene_engine_desc_init(&desc);
+  phosphene_audio_frame_init(&frame);
   desc.fps = FPS;
   r = phosphene_engine_create(&desc, &engine);
   if (r != PHOSPHENE_OK) {

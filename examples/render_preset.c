@@ -9,15 +9,9 @@
  *
  *   render_preset [preset.milk]
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES3/gl3.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <phosphene/phosphene.h>
+#include "example_gl.h"
 
 #define WIDTH 64
 #define HEIGHT 48
@@ -31,48 +25,6 @@ static const char kPreset[] =
     "per_frame_2=wave_b = 0.6 + 0.4*sin(time*0.7 + bass);\n"
     "per_pixel_1=zoom = zoom + 0.03*sin(rad*6 + time);\n";
 
-/* Makes an ES 3.0 context current without any surface. Returns 0 when there is no EGL display. */
-static int make_context(EGLDisplay* out_display, EGLContext* out_context) {
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  EGLDisplay display = EGL_NO_DISPLAY;
-  EGLint major = 0, minor = 0, count = 0;
-  EGLConfig config;
-  static const EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_DONT_CARE, EGL_RENDERABLE_TYPE,
-                                          EGL_OPENGL_ES3_BIT, EGL_NONE};
-  static const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION,
-                                           0, EGL_NONE};
-  EGLContext context;
-  if (get_platform_display != NULL)
-    display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) return 0;
-  if (!eglBindAPI(EGL_OPENGL_ES_API) ||
-      !eglChooseConfig(display, config_attribs, &config, 1, &count) || count < 1)
-    return 0;
-  context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
-  if (context == EGL_NO_CONTEXT ||
-      !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-    return 0;
-  *out_display = display;
-  *out_context = context;
-  return 1;
-}
-
-/* One video frame (1/60 s at 44.1 kHz) of a kick on every 16th frame over a soft chord. */
-static void add_audio(phosphene_engine* engine, int frame) {
-  float samples[735 * 2];
-  int i;
-  for (i = 0; i < 735; ++i) {
-    double t = (frame * 735 + i) / 44100.0;
-    double kick = (frame % 16 < 3) ? sin(2.0 * 3.14159265358979 * 55.0 * t) : 0.0;
-    double chord =
-        0.15 * (sin(2.0 * 3.14159265358979 * 440.0 * t) + sin(2.0 * 3.14159265358979 * 660.0 * t));
-    samples[2 * i] = (float)(0.6 * kick + chord);
-    samples[2 * i + 1] = (float)(0.6 * kick - chord);
-  }
-  phosphene_pcm_add_float(engine, samples, 735, 2, 44100);
-}
-
 int main(int argc, char** argv) {
   EGLDisplay display;
   EGLContext context;
@@ -83,15 +35,12 @@ int main(int argc, char** argv) {
   double sum = 0.0;
   int frame, i, status = 1;
 
-  if (!make_context(&display, &context)) {
+  if (!example_make_context(&display, &context)) {
     printf("render_preset: no EGL display with OpenGL ES 3.0; skipped\n");
     return 77;
   }
   /* The host's render target: an RGBA8 texture (and a framebuffer to read it back). */
-  glGenTextures(1, &texture);
-  glBindTexture(GL_TEXTURE_2D, texture);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, WIDTH, HEIGHT);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  texture = example_make_texture(WIDTH, HEIGHT);
 
   if (phosphene_engine_create(NULL, &engine) != PHOSPHENE_OK) goto done;
   rc = argc > 1 ? phosphene_load_preset_file(engine, argv[1])
@@ -102,7 +51,7 @@ int main(int argc, char** argv) {
     goto done;
   }
   for (frame = 0; frame < 60; ++frame) {
-    add_audio(engine, frame);
+    example_add_audio(engine, frame);
     rc = phosphene_render_frame_to_texture(engine, texture, WIDTH, HEIGHT, 0.0);
     if (rc != PHOSPHENE_OK) {
       fprintf(stderr, "render_preset: frame %d: %s\n", frame, phosphene_last_error(engine));
@@ -122,8 +71,6 @@ done:
   phosphene_engine_destroy(engine); /* with the context still current: it frees GL objects */
   if (framebuffer != 0) glDeleteFramebuffers(1, &framebuffer);
   glDeleteTextures(1, &texture);
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
-  eglTerminate(display);
+  example_drop_context(display, context);
   return status;
 }

@@ -61,6 +61,7 @@ bool analyzeFile(AudioFile& file, double fps, std::vector<Row>& rows, std::strin
   std::vector<float> buffer;
   std::int64_t consumed = 0;
   auto frame = std::make_unique<phosphene_audio_frame>();  // ~9 KB: keep it off the stack
+  phosphene_audio_frame_init(frame.get());
   for (std::uint64_t f = 0;; ++f) {
     const auto target =
         static_cast<std::int64_t>(std::floor(static_cast<double>(f + 1) * rate / fps));

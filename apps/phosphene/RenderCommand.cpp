@@ -93,6 +93,7 @@ struct PresetSequence {
     static const char* const kReasons[] = {"user", "auto",        "hard cut",
                                            "beat", "load failed", "over budget"};
     phosphene_event e;
+    phosphene_event_init(&e);
     while (phosphene_poll_event(engine, &e)) {
       const char* reason = e.reason >= 0 && e.reason <= 5 ? kReasons[e.reason] : "?";
       if (e.type == PHOSPHENE_EVENT_PRESET_STARTED)
@@ -352,6 +353,7 @@ bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
   const std::string name = o.preset.empty() ? std::string(kEmbeddedPresets[0].name) : o.preset;
   for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(engine); ++i) {
     phosphene_diagnostic d;
+    phosphene_diagnostic_init(&d);
     if (phosphene_preset_diagnostic_get(engine, i, &d) != PHOSPHENE_OK) continue;
     std::fprintf(stderr, "%s:%d: [%s] %s\n", name.c_str(), d.line, d.id, d.message);
   }
@@ -365,8 +367,8 @@ bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
 // waits for the incoming preset to be ready, so the output does not depend on loader timing.
 bool configureSwitching(phosphene_engine* engine, const RenderOptions& o,
                         PresetSequence& sequence) {
-  phosphene_switch_settings s{};
-  s.struct_size = sizeof s;
+  phosphene_switch_settings s;
+  phosphene_switch_settings_init(&s);
   if (phosphene_get_switch_settings(engine, &s) != PHOSPHENE_OK) return false;
   s.preset_duration = o.presetDuration;
   s.preset_duration_random = o.randomDuration ? 10.0 : 0.0;
@@ -484,7 +486,8 @@ int runRender(const Args& args) {
   }
 
   auto input = std::make_unique<render::SpectrumViewInput>();
-  phosphene_audio_frame analysis{};
+  phosphene_audio_frame analysis;
+  phosphene_audio_frame_init(&analysis);
   platform::RgbaImage image(o.width, o.height);
   std::vector<double> renderMs, submitMs, totalMs;
   renderMs.reserve(static_cast<std::size_t>(std::min(frames, 1LL << 20)));

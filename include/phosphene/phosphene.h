@@ -11,7 +11,8 @@
  *
  *   1. Describe and create an engine:
  *
- *        phosphene_engine_desc desc = phosphene_engine_desc_default();
+ *        phosphene_engine_desc desc;
+ *        phosphene_engine_desc_init(&desc);      // defaults, sized for THIS header
  *        desc.fps = 60.0;                        // the frame rate of a fixed clock
  *        phosphene_engine* engine = NULL;
  *        if (phosphene_engine_create(&desc, &engine) != PHOSPHENE_OK) { ... }
@@ -42,6 +43,8 @@
  *
  *   Every function that can fail returns a phosphene_result: PHOSPHENE_OK (0) on success, a
  *   negative PHOSPHENE_ERROR_* code on failure. phosphene_result_string() names a code.
+ *   The code comes from the failure itself (never from parsing a message), so hosts may branch
+ *   on it: PHOSPHENE_ERROR_NO_CONTEXT means "make the context current and call again".
  *   Failures on the control thread also store a message in the engine, read with
  *   phosphene_last_error(). Bad arguments give an error code, never a crash; no C++ exception
  *   ever leaves a Phosphene function.
@@ -58,6 +61,21 @@
  *       time (typically the render thread). They may run concurrently with the producer.
  *
  * ==============================================================================================
+ * VERSIONED STRUCTS AND ENUMS
+ * ==============================================================================================
+ *
+ *   Every struct passed across this API starts with `uint32_t struct_size`, which the CALLER sets
+ *   to sizeof the struct as its header declares it (the *_init functions below do it). New
+ *   fields are only ever added at the end, so a host built against an older, smaller struct
+ *   keeps working with a newer library: the library reads (descs) or writes (outputs such as
+ *   phosphene_audio_frame, phosphene_diagnostic, phosphene_event) only struct_size bytes and
+ *   uses defaults for fields the host does not know. A struct LARGER than the library knows (a
+ *   newer host, an older library) is accepted when every field the library does not know is 0.
+ *   struct_size 0 (not set) is PHOSPHENE_ERROR_ABI_MISMATCH. In every enum 0 means "the
+ *   default" where a default makes sense, and every enum has a *_FORCE_U32 member so its size
+ *   never changes.
+ *
+ * ==============================================================================================
  * AUDIO, AS MILKDROP 2 SEES IT
  * ==============================================================================================
  *
@@ -72,6 +90,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---------------------------------------------------------------------------------------------
  * Export macro. Define PHOSPHENE_STATIC when linking the static library on Windows.
@@ -101,13 +120,20 @@
 extern "C" {
 #endif
 
+/* The inline helpers below clear whole structs. */
+#if defined(__cplusplus)
+#define PHOSPHENE_ZERO(p) (*(p) = {})
+#else
+#define PHOSPHENE_ZERO(p) memset((p), 0, sizeof(*(p)))
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * Version
  * ------------------------------------------------------------------------------------------- */
 
 /** Version of this header. PHOSPHENE_VERSION packs it as (major << 16) | (minor << 8) | patch. */
 #define PHOSPHENE_VERSION_MAJOR 0
-#define PHOSPHENE_VERSION_MINOR 1
+#define PHOSPHENE_VERSION_MINOR 2
 #define PHOSPHENE_VERSION_PATCH 0
 #define PHOSPHENE_MAKE_VERSION(major, minor, patch) \
   ((uint32_t)(((uint32_t)(major) << 16) | ((uint32_t)(minor) << 8) | (uint32_t)(patch)))
@@ -143,7 +169,11 @@ typedef enum phosphene_result {
   PHOSPHENE_ERROR_IO = -6,                 /* a file cannot be opened or read */
   PHOSPHENE_ERROR_PRESET_INVALID = -7,     /* the text is not a preset (no key=value line) */
   PHOSPHENE_ERROR_NO_PRESET = -8,          /* rendering needs a loaded preset */
-  PHOSPHENE_ERROR_GL = -9                  /* no usable GL context current, or a GL failure */
+  PHOSPHENE_ERROR_GL = -9,                 /* GL reported an error while drawing (see last error) */
+  PHOSPHENE_ERROR_NO_CONTEXT = -10,        /* no GL context is current on the calling thread */
+  PHOSPHENE_ERROR_GL_VERSION = -11,        /* the context is older than GL 3.3 / GL ES 3.0 */
+  PHOSPHENE_ERROR_NOT_FOUND = -12,         /* no such item (playlist index, native preset name) */
+  PHOSPHENE_RESULT_FORCE_U32 = 0x7fffffff
 } phosphene_result;
 
 /**
@@ -157,11 +187,15 @@ PHOSPHENE_API const char* phosphene_result_string(phosphene_result result) PHOSP
  * Logging
  * ------------------------------------------------------------------------------------------- */
 
+/** Severity of a log message or diagnostic. 0 (DEFAULT) is accepted wherever a level is an input
+ *  and means PHOSPHENE_LOG_INFO; outputs are never DEFAULT. */
 typedef enum phosphene_log_level {
-  PHOSPHENE_LOG_DEBUG = 0,
-  PHOSPHENE_LOG_INFO = 1,
-  PHOSPHENE_LOG_WARNING = 2,
-  PHOSPHENE_LOG_ERROR = 3
+  PHOSPHENE_LOG_DEFAULT = 0,
+  PHOSPHENE_LOG_DEBUG = 1,
+  PHOSPHENE_LOG_INFO = 2,
+  PHOSPHENE_LOG_WARNING = 3,
+  PHOSPHENE_LOG_ERROR = 4,
+  PHOSPHENE_LOG_FORCE_U32 = 0x7fffffff
 } phosphene_log_level;
 
 /**
@@ -179,19 +213,20 @@ typedef void (*phosphene_log_fn)(void* user_data, phosphene_log_level level, con
 typedef struct phosphene_engine phosphene_engine;
 
 /**
- * How to build an engine. Get one from phosphene_engine_desc_default(), change what you need,
- * pass it to phosphene_engine_create(). Zero in a numeric field means "the default".
+ * How to build an engine. Initialise with phosphene_engine_desc_init(), change what you need,
+ * pass it to phosphene_engine_create(). Zero in any field means "the default".
  */
 typedef struct phosphene_engine_desc {
-  uint32_t struct_size;       /* = sizeof(phosphene_engine_desc); lets old hosts keep working */
-  uint32_t api_version;       /* = PHOSPHENE_VERSION; 0 skips the check */
-  double fps;                 /* = 60     fixed-clock frame rate, used when a frame's dt is 0 */
-  uint64_t seed;              /* = 0      seed of the engine's random numbers (deterministic) */
-  uint32_t pcm_buffer_frames; /* = 65536  PCM ring capacity in frames at 44.1 kHz (~1.5 s);
-                                 rounded up to a power of two; 1024 .. 4194304 */
-  phosphene_log_fn log_fn;    /* = NULL   log sink from creation on (see set_log_callback) */
-  void* log_user_data;        /* = NULL   passed to log_fn */
-  phosphene_log_level log_min_level; /* = PHOSPHENE_LOG_INFO */
+  uint32_t struct_size; /* = sizeof(phosphene_engine_desc): set by _init; see VERSIONED */
+  uint32_t api_version; /* = PHOSPHENE_VERSION; 0 skips the check */
+  double fps;           /* = 60     fixed-clock frame rate, used when a frame's dt is 0 */
+  uint64_t seed;        /* = 0      seed of the engine's random numbers (deterministic) */
+  uint32_t
+      pcm_buffer_frames;             /* = 65536  PCM ring capacity in frames at 44.1 kHz (~1.5 s);
+                                        rounded up to a power of two; PHOSPHENE_MIN/MAX_PCM_BUFFER_FRAMES */
+  phosphene_log_fn log_fn;           /* = NULL   log sink from creation on (see set_log_callback) */
+  void* log_user_data;               /* = NULL   passed to log_fn */
+  phosphene_log_level log_min_level; /* = 0 (PHOSPHENE_LOG_INFO) */
   uint32_t flags;                    /* = 0      PHOSPHENE_ENGINE_* bits below */
 } phosphene_engine_desc;
 
@@ -204,8 +239,31 @@ typedef struct phosphene_engine_desc {
  */
 #define PHOSPHENE_ENGINE_NO_WAVE_ALIGNMENT 0x1u
 
+/** Limits of the engine description and of the calls below. */
+#define PHOSPHENE_MIN_FPS 1.0
+#define PHOSPHENE_MAX_FPS 1000.0
+#define PHOSPHENE_DEFAULT_FPS 60.0
+#define PHOSPHENE_MIN_PCM_BUFFER_FRAMES 1024u
+#define PHOSPHENE_MAX_PCM_BUFFER_FRAMES 4194304u
+#define PHOSPHENE_DEFAULT_PCM_BUFFER_FRAMES 65536u
+/** Longest frame step a call accepts (a longer gap is a paused host, not a frame). */
+#define PHOSPHENE_MAX_FRAME_SECONDS 10.0
+
 /**
- * @brief The default description (struct_size and api_version filled in).
+ * @brief Fills *desc with the defaults, sized for the header the caller was compiled with
+ *        (struct_size = sizeof(phosphene_engine_desc), api_version = PHOSPHENE_VERSION).
+ * Inline, so it can never write past a struct an older host allocated.
+ * Thread safety: any thread. @since 0.2
+ */
+static inline void phosphene_engine_desc_init(phosphene_engine_desc* desc) {
+  PHOSPHENE_ZERO(desc);
+  desc->struct_size = (uint32_t)sizeof(phosphene_engine_desc);
+  desc->api_version = PHOSPHENE_VERSION;
+}
+
+/**
+ * @brief The default description, as phosphene_engine_desc_init() fills it, returned by value.
+ *        Kept for 0.1 hosts; new code uses phosphene_engine_desc_init().
  * Thread safety: any thread. @since 0.1
  */
 PHOSPHENE_API phosphene_engine_desc phosphene_engine_desc_default(void) PHOSPHENE_NOEXCEPT;
@@ -215,8 +273,9 @@ PHOSPHENE_API phosphene_engine_desc phosphene_engine_desc_default(void) PHOSPHEN
  * @param desc (in) the description; NULL means all defaults. Not kept after the call.
  * @param out_engine (out) receives the new engine; set to NULL on failure.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (out_engine NULL, a field out of range);
- *         PHOSPHENE_ERROR_ABI_MISMATCH (struct_size larger than this library knows, or a
- *         different major version); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ *         PHOSPHENE_ERROR_ABI_MISMATCH (struct_size 0, larger than this library knows with a
+ *         non-zero field it does not know, or a different major version);
+ *         PHOSPHENE_ERROR_OUT_OF_MEMORY.
  * Thread safety: any thread. Creation failures are also reported to desc->log_fn. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_engine_create(
@@ -224,8 +283,10 @@ PHOSPHENE_API phosphene_result phosphene_engine_create(
 
 /**
  * @brief Destroys an engine and frees everything it owns. NULL is ignored.
- * The producer must have stopped calling phosphene_pcm_* on it. If the engine has rendered, the
- * GL context it rendered in must be current (its GL objects are deleted).
+ * The producer must have stopped calling phosphene_pcm_* on it. If the engine has rendered and
+ * the GL context it rendered in (or one sharing its objects) is current, its GL objects are
+ * deleted; with NO context current (a garbage collector, a context already destroyed) they are
+ * abandoned without any GL call, which never aborts the host: their memory goes with the context.
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API void phosphene_engine_destroy(phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
@@ -255,9 +316,9 @@ phosphene_set_log_callback(phosphene_engine* engine, phosphene_log_fn fn, void* 
  *
  * All three take `frame_count` frames of `channels` interleaved samples (channels = 1: mono,
  * used for both the left and the right channel; 2: left, right; 3..32: only the first two are
- * used) at `sample_rate` Hz (1000 .. 768000). Any chunk size works, from one frame to seconds:
- * the result of the analysis depends only on the samples, not on how they were split. The
- * sample rate may change between calls (the resampler restarts). frame_count = 0 is a no-op.
+ * used) at `sample_rate` Hz (PHOSPHENE_MIN/MAX_SAMPLE_RATE). Any chunk size works, from one frame
+ * to seconds: the result of the analysis depends only on the samples, not on how they were split.
+ * The sample rate may change between calls (the resampler restarts). frame_count = 0 is a no-op.
  * Non-finite samples (NaN, +-Inf) are replaced by 0; float samples beyond +-8.0 are clipped.
  *
  * The samples go into a bounded lock-free ring that phosphene_audio_analyze() empties. When a call
@@ -271,6 +332,10 @@ phosphene_set_log_callback(phosphene_engine* engine, phosphene_log_fn fn, void* 
  * frame_count > 0); PHOSPHENE_ERROR_UNSUPPORTED_FORMAT (channels or sample_rate out of range).
  * Thread safety: producer thread; wait-free, no allocation, no locks, no logging. @since 0.1
  * ------------------------------------------------------------------------------------------- */
+
+#define PHOSPHENE_MIN_SAMPLE_RATE 1000
+#define PHOSPHENE_MAX_SAMPLE_RATE 768000
+#define PHOSPHENE_MAX_CHANNELS 32
 
 /** Float samples, full scale -1.0 .. +1.0. */
 PHOSPHENE_API phosphene_result phosphene_pcm_add_float(phosphene_engine* engine,
@@ -314,9 +379,10 @@ PHOSPHENE_API uint64_t phosphene_pcm_dropped_frames(const phosphene_engine* engi
  * A plain value: copy it freely.
  */
 typedef struct phosphene_audio_frame {
-  uint64_t frame; /* frame index, 0 for the first analysed frame */
-  double time_s;  /* seconds since the engine started (the preset variable `time`) */
-  double fps;     /* frames per second used for this frame (`fps`) */
+  uint32_t struct_size; /* caller: sizeof(phosphene_audio_frame) (phosphene_audio_frame_init) */
+  uint64_t frame;       /* frame index, 0 for the first analysed frame */
+  double time_s;        /* seconds since the engine started (the preset variable `time`) */
+  double fps;           /* frames per second used for this frame (`fps`) */
 
   /* Band levels relative to their long-term average (1.0 = usual loudness; exactly 1.0 while
      the average is still ~0, e.g. in silence). MilkDrop 2 names; _att = smoothed. */
@@ -337,6 +403,12 @@ typedef struct phosphene_audio_frame {
   float spectrum[2][PHOSPHENE_SPECTRUM_BINS];
 } phosphene_audio_frame;
 
+/** @brief Clears *frame and sets its struct_size for this header. @since 0.2 */
+static inline void phosphene_audio_frame_init(phosphene_audio_frame* frame) {
+  PHOSPHENE_ZERO(frame);
+  frame->struct_size = (uint32_t)sizeof(phosphene_audio_frame);
+}
+
 /**
  * @brief Advances the engine's clock by one video frame and analyses the audio.
  *
@@ -348,8 +420,10 @@ typedef struct phosphene_audio_frame {
  * @param dt_s seconds since the previous frame, as measured by a host that drives time itself;
  *        0 advances a fixed clock by 1 / desc.fps (deterministic: use it for offline rendering).
  *        Negative, NaN or > 10 s is an invalid argument.
- * @param out (out) receives the frame. Untouched on failure.
- * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, dt_s invalid).
+ * @param out (out) receives the frame (out->struct_size set by the caller, see
+ *        phosphene_audio_frame_init: only that many bytes are written). Untouched on failure.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, dt_s invalid);
+ *         PHOSPHENE_ERROR_ABI_MISMATCH (out->struct_size not set).
  * Thread safety: controller thread; may run while the producer adds PCM. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_audio_analyze(
@@ -391,8 +465,9 @@ PHOSPHENE_API phosphene_result phosphene_load_preset_text(phosphene_engine* engi
                                                           const char* text,
                                                           size_t length) PHOSPHENE_NOEXCEPT;
 
-/** One problem found by the last preset load. Strings stay valid until the next load. */
+/** One problem found loading a preset. Set struct_size (phosphene_diagnostic_init) first. */
 typedef struct phosphene_diagnostic {
+  uint32_t struct_size;         /* caller: sizeof(phosphene_diagnostic) */
   phosphene_log_level severity; /* PHOSPHENE_LOG_INFO, _WARNING or _ERROR */
   const char* id;               /* stable identifier, e.g. "EEL001", "MILK005", "IO001" */
   const char* section;          /* e.g. "per_frame", "wave_2_per_point", "file"; "" if none */
@@ -400,6 +475,12 @@ typedef struct phosphene_diagnostic {
   int column;                   /* 1-based; 0 when unknown */
   const char* message;          /* English, one line */
 } phosphene_diagnostic;
+
+/** @brief Clears *diagnostic and sets its struct_size for this header. @since 0.2 */
+static inline void phosphene_diagnostic_init(phosphene_diagnostic* diagnostic) {
+  PHOSPHENE_ZERO(diagnostic);
+  diagnostic->struct_size = (uint32_t)sizeof(phosphene_diagnostic);
+}
 
 /**
  * @brief Number of diagnostics of the last phosphene_load_preset_file/_text call (successful or
@@ -413,9 +494,10 @@ PHOSPHENE_API uint32_t phosphene_preset_diagnostic_count(const phosphene_engine*
 /**
  * @brief Reads one diagnostic of the last preset load.
  * @param index 0 .. phosphene_preset_diagnostic_count() - 1.
- * @param out (out) receives the diagnostic; its strings belong to the engine and stay valid until
- *        the next preset load or phosphene_engine_destroy.
- * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, index too large).
+ * @param out (out) receives the diagnostic (struct_size set by the caller); its strings belong to
+ *        the engine and stay valid until the next preset load or phosphene_engine_destroy.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out NULL, index too large);
+ *         PHOSPHENE_ERROR_ABI_MISMATCH (out->struct_size not set).
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_preset_diagnostic_get(
@@ -450,17 +532,173 @@ PHOSPHENE_API phosphene_result phosphene_set_texture_search_path(phosphene_engin
 /** Most folders phosphene_set_texture_search_path() accepts. */
 #define PHOSPHENE_MAX_TEXTURE_DIRS 256
 
+/**
+ * @brief Reads the texture search path: *out_count receives the number of folders; when `dirs`
+ *        is not NULL, up to `capacity` folder strings are stored there (valid until the next
+ *        phosphene_set_texture_search_path or phosphene_engine_destroy).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or out_count NULL).
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result
+phosphene_get_texture_search_path(const phosphene_engine* engine, const char** dirs,
+                                  size_t capacity, size_t* out_count) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Preset handles (any thread)
+ *
+ * A phosphene_preset is a preset read, parsed and checked once, independent of any engine: make
+ * it on any thread (a UI thread scanning files, a loader of the host's own), read its name and
+ * diagnostics, switch any number of engines to it, destroy it when no longer needed (engines
+ * keep what they need). A handle is immutable: every function taking a const phosphene_preset*
+ * may run on any thread, concurrently. A native preset (C callbacks, see below) is a handle too.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct phosphene_preset phosphene_preset;
+
+/**
+ * @brief Reads a .milk file, parses it and compiles its equations to check them.
+ * @param path (in) UTF-8; copied. @param out_preset (out) receives the handle, ALSO when the
+ *        preset did not load (IO or PRESET_INVALID), so its diagnostics can be read; NULL only
+ *        for INVALID_ARGUMENT and OUT_OF_MEMORY. A handle that did not load cannot be switched
+ *        to (phosphene_preset_status says why).
+ * @return PHOSPHENE_OK (possibly with warnings); PHOSPHENE_ERROR_IO (unreadable, above 16 MiB);
+ *         PHOSPHENE_ERROR_PRESET_INVALID (no key=value line); PHOSPHENE_ERROR_INVALID_ARGUMENT
+ *         (path or out_preset NULL); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_create_from_file(
+    const char* path, phosphene_preset** out_preset) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief As phosphene_preset_create_from_file, for .milk text in memory.
+ * @param text (in) need not be NUL-terminated; copied. @param name (in) for messages and
+ *        events; NULL gives "<text>".
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result
+phosphene_preset_create_from_text(const char* text, size_t length, const char* name,
+                                  phosphene_preset** out_preset) PHOSPHENE_NOEXCEPT;
+
+/** @brief Destroys a handle (NULL is ignored). Engines that use the preset keep their own copy.
+ *  Thread safety: any thread, once, after every other call on the handle returned. @since 0.2 */
+PHOSPHENE_API void phosphene_preset_destroy(phosphene_preset* preset) PHOSPHENE_NOEXCEPT;
+
+/** @brief PHOSPHENE_OK when the preset loaded (possibly with warnings), else why not.
+ *  Thread safety: any thread. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_preset_status(const phosphene_preset* preset)
+    PHOSPHENE_NOEXCEPT;
+
+/** @brief The preset's name (a file's name, a text's or native preset's given name); "" for NULL.
+ *  Valid while the handle lives. Thread safety: any thread. @since 0.2 */
+PHOSPHENE_API const char* phosphene_preset_name(const phosphene_preset* preset) PHOSPHENE_NOEXCEPT;
+
+/** @brief The file path the preset was read from; "" for texts, native presets and NULL.
+ *  Valid while the handle lives. Thread safety: any thread. @since 0.2 */
+PHOSPHENE_API const char* phosphene_preset_path(const phosphene_preset* preset) PHOSPHENE_NOEXCEPT;
+
+/** @brief Number of diagnostics found reading, parsing and compiling the preset (0 for NULL).
+ *  Thread safety: any thread. @since 0.2 */
+PHOSPHENE_API uint32_t phosphene_preset_get_diagnostic_count(const phosphene_preset* preset)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Reads one of the handle's diagnostics; its strings live as long as the handle.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL, index too large);
+ *         PHOSPHENE_ERROR_ABI_MISMATCH (out->struct_size not set).
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_get_diagnostic(
+    const phosphene_preset* preset, uint32_t index, phosphene_diagnostic* out) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Native presets: a preset written in C or C++
+ *
+ * A native preset is a .milk "base" (its file values, custom waves and shapes, warp/comp shaders
+ * and even EEL equations; NULL: MilkDrop's defaults) plus a per-frame function the host writes.
+ * Every frame, after the base's per_frame equations, the function reads the frame's audio and
+ * clock and sets per-frame variables (zoom, rot, warp, decay, wave_r, ob_size, q1..q32, ...) by
+ * name; everything else (per-vertex code, waves, shapes, shaders, transitions) runs as for any
+ * .milk. It is a phosphene_preset: switch engines to it, add it to playlists, blend to and from it.
+ * ------------------------------------------------------------------------------------------- */
+
+/** What a native preset's per-frame function sees; valid only during the call. */
+typedef struct phosphene_native_frame phosphene_native_frame;
+
+typedef struct phosphene_native_preset_desc {
+  uint32_t struct_size;  /* = sizeof(phosphene_native_preset_desc) (the _init function) */
+  const char* name;      /* shown in events and playlists; required */
+  const char* base_text; /* .milk text of the base, or NULL for MilkDrop's defaults; copied */
+  size_t base_length;
+  void* user_data; /* passed to create; the host keeps it alive while any engine uses the preset */
+  /* Called when an engine starts the preset (each start is one instance; a transition from the
+     preset to itself has two). Returns the instance passed to per_frame; NULL is allowed. NULL
+     function: the instance is user_data. Called on the engine's controller thread. */
+  void* (*create)(void* user_data);
+  /* Called when that instance's preset stops (NULL: nothing to do). Controller thread. */
+  void (*destroy)(void* user_data, void* instance);
+  /* Called once per frame per instance, on the controller thread, inside phosphene_engine_advance
+     and the render calls. It must not call back into the engine. Required. */
+  void (*per_frame)(void* instance, phosphene_native_frame* frame);
+  /* Called once, on whichever thread lets go of the preset last, when no handle, engine or
+     playlist uses it any more: the place to free user_data. NULL: nothing to do. */
+  void (*release)(void* user_data);
+} phosphene_native_preset_desc;
+
+/** @brief Clears *desc and sets its struct_size for this header. @since 0.2 */
+static inline void phosphene_native_preset_desc_init(phosphene_native_preset_desc* desc) {
+  PHOSPHENE_ZERO(desc);
+  desc->struct_size = (uint32_t)sizeof(phosphene_native_preset_desc);
+}
+
+/**
+ * @brief Makes a native preset handle (the base text is parsed and checked now).
+ * @return as phosphene_preset_create_from_text; INVALID_ARGUMENT also for a NULL name or
+ *         per_frame; ABI_MISMATCH for a bad struct_size.
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_create_native(
+    const phosphene_native_preset_desc* desc, phosphene_preset** out_preset) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Reads a value in a native per-frame function: the inputs time, fps, frame, progress,
+ *        bass, mid, treb, bass_att, mid_att, treb_att, meshx, meshy, aspectx, aspecty, and every
+ *        per-frame variable by its .milk name (zoom, rot, wave_r, q1..q32, ...), as the base's
+ *        equations left it this frame.
+ * @return the value; 0 for an unknown name or NULL arguments.
+ * Thread safety: inside per_frame only. @since 0.2
+ */
+PHOSPHENE_API double phosphene_native_get(const phosphene_native_frame* frame,
+                                          const char* name) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Sets a per-frame variable by its .milk name (zoom, rot, cx, decay, wave_r, ob_size,
+ *        mv_a, q1..q32, ...). Non-finite values are stored as 0, as MilkDrop's equations would.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_NOT_FOUND (an input such as bass, or an unknown name);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL).
+ * Thread safety: inside per_frame only. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_native_set(phosphene_native_frame* frame, const char* name,
+                                                    double value) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief The frame's audio (levels, waveform, spectrum), as phosphene_audio_analyze gives it.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT; PHOSPHENE_ERROR_ABI_MISMATCH.
+ * Thread safety: inside per_frame only. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_native_get_audio(
+    const phosphene_native_frame* frame, phosphene_audio_frame* out) PHOSPHENE_NOEXCEPT;
+
 /* ---------------------------------------------------------------------------------------------
  * Preset switching and MilkDrop transitions (controller side)
  *
- * phosphene_request_preset_file/_text prepare a preset (read, parse, compile, translate its
- * shaders) on the engine's loader thread while the current preset keeps drawing; once it is
- * ready, the next render call starts it with MilkDrop 2's transition: both presets run for
- * `transition_seconds`, their warp meshes and composites blended with a random spatial pattern.
- * A preset that fails to load never interrupts the picture: the current one keeps running and a
- * PHOSPHENE_EVENT_PRESET_LOAD_FAILED event says why. Automatic switching, hard cuts and the
- * per-frame equation budget (phosphene_switch_settings) ask the host for the next preset through
- * phosphene_set_next_preset_callback().
+ * A switch prepares the preset (compile its equations against the engine's registers, translate
+ * its shaders, decode its textures) on the engine's loader thread while the current preset keeps
+ * drawing; once it is ready, the next frame starts it: with MilkDrop 2's transition (both presets
+ * run for the blend time, their warp meshes and composites blended with a random spatial
+ * pattern) or with a hard cut. A preset that fails to load never interrupts the picture: the
+ * current one keeps running and a PHOSPHENE_EVENT_PRESET_LOAD_FAILED event says why. Automatic
+ * switching, hard cuts and the per-frame equation budget (phosphene_switch_settings) ask for the
+ * next preset: the next-preset callback if one is set, else the engine's playlist.
  * ------------------------------------------------------------------------------------------- */
 
 /** Why a preset switch happened. */
@@ -470,18 +708,56 @@ typedef enum phosphene_switch_reason {
   PHOSPHENE_SWITCH_HARD_CUT = 2,    /* MilkDrop's loudness hard cut */
   PHOSPHENE_SWITCH_BEAT = 3,        /* a beat hard cut */
   PHOSPHENE_SWITCH_LOAD_FAILED = 4, /* the previous pick did not load */
-  PHOSPHENE_SWITCH_OVER_BUDGET = 5  /* the current preset exceeded the equation budget */
+  PHOSPHENE_SWITCH_OVER_BUDGET = 5, /* the current preset exceeded the equation budget */
+  PHOSPHENE_SWITCH_FORCE_U32 = 0x7fffffff
 } phosphene_switch_reason;
 
+/** How a switch starts the new preset. */
+typedef enum phosphene_transition_style {
+  PHOSPHENE_TRANSITION_DEFAULT = 0, /* a blend of the settings' blend_time_user (MilkDrop: 1.7 s) */
+  PHOSPHENE_TRANSITION_BLEND = 1,   /* a blend of `seconds` */
+  PHOSPHENE_TRANSITION_HARD_CUT = 2, /* no blend */
+  PHOSPHENE_TRANSITION_FORCE_U32 = 0x7fffffff
+} phosphene_transition_style;
+
+/** How to switch: phosphene_transition_desc_init() gives the default (a user-time blend). */
+typedef struct phosphene_transition_desc {
+  uint32_t struct_size;             /* = sizeof(phosphene_transition_desc) */
+  phosphene_transition_style style; /* 0: DEFAULT */
+  double seconds; /* BLEND only: 0 < seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS */
+} phosphene_transition_desc;
+
+/** Longest transition a switch accepts, in seconds. */
+#define PHOSPHENE_MAX_TRANSITION_SECONDS 3600.0
+
+/** @brief Clears *desc and sets its struct_size for this header. @since 0.2 */
+static inline void phosphene_transition_desc_init(phosphene_transition_desc* desc) {
+  PHOSPHENE_ZERO(desc);
+  desc->struct_size = (uint32_t)sizeof(phosphene_transition_desc);
+}
+
 /**
- * @brief Starts preparing a .milk file on the loader thread; it becomes current, with a
- *        transition, at the first render call after it is ready. A newer request replaces an
- *        older one still being prepared.
+ * @brief Switches to a preset handle (prepared on the loader thread; it starts at the first frame
+ *        after it is ready). A newer switch replaces an older one still being prepared.
+ * @param preset (in) a handle that loaded; the engine keeps what it needs (the handle may be
+ *        destroyed right after). @param transition (in) NULL: the default.
+ * @param out_request (out, may be NULL) an id > 0 that the events of this switch carry.
+ * @return PHOSPHENE_OK (queued: failures arrive later as events); PHOSPHENE_ERROR_INVALID_ARGUMENT
+ *         (NULL engine or preset, a bad transition); PHOSPHENE_ERROR_PRESET_INVALID (the handle
+ *         did not load); PHOSPHENE_ERROR_ABI_MISMATCH; PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_switch_preset(
+    phosphene_engine* engine, const phosphene_preset* preset,
+    const phosphene_transition_desc* transition, uint64_t* out_request) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Starts preparing a .milk file on the loader thread, as phosphene_engine_switch_preset.
  * @param path (in) UTF-8; copied. @param transition_seconds blend duration; 0 = hard cut;
  *        negative = the switch settings' blend_time_user (MilkDrop's 1.7 s).
  * @return PHOSPHENE_OK (queued: failures arrive later as events);
  *         PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or path NULL, transition not finite or above
- *         3600 s); PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ *         PHOSPHENE_MAX_TRANSITION_SECONDS); PHOSPHENE_ERROR_OUT_OF_MEMORY.
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_request_preset_file(
@@ -497,7 +773,7 @@ phosphene_request_preset_text(phosphene_engine* engine, const char* text, size_t
                               const char* name, double transition_seconds) PHOSPHENE_NOEXCEPT;
 
 /**
- * @brief Blocks until the requested preset is prepared (it starts at the next render call).
+ * @brief Blocks until the requested preset is prepared (it starts at the next frame).
  *        For offline rendering: the output then does not depend on how fast the loader was.
  * @return PHOSPHENE_OK (also when nothing was pending); PHOSPHENE_ERROR_INVALID_ARGUMENT.
  * Thread safety: controller thread. @since 0.1
@@ -509,13 +785,13 @@ PHOSPHENE_API phosphene_result phosphene_wait_for_preset(phosphene_engine* engin
  * @brief Answers "which preset next?" for automatic switches, hard cuts and switching away from
  *        a preset that failed or ran over budget. Returns a .milk file path (UTF-8, copied
  *        before the callback returns) or NULL for "no switch". Called on the controller thread,
- *        from inside a render call.
+ *        from inside phosphene_engine_advance or a render call. It must not call the engine.
  */
 typedef const char* (*phosphene_next_preset_fn)(void* user_data, phosphene_switch_reason reason);
 
 /**
- * @brief Sets (or, with fn NULL, removes) the next-preset callback. Without one the engine never
- *        switches on its own.
+ * @brief Sets (or, with fn NULL, removes) the next-preset callback. While one is set it is asked
+ *        instead of the engine's playlist; with neither, the engine never switches on its own.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL).
  * Thread safety: controller thread. @since 0.1
  */
@@ -528,10 +804,12 @@ typedef enum phosphene_blend_pattern {
   PHOSPHENE_BLEND_WIPE = 1,
   PHOSPHENE_BLEND_PLASMA = 2,
   PHOSPHENE_BLEND_RADIAL = 3,
-  PHOSPHENE_BLEND_INSIDE_OUT = 4
+  PHOSPHENE_BLEND_INSIDE_OUT = 4,
+  PHOSPHENE_BLEND_FORCE_U32 = 0x7fffffff
 } phosphene_blend_pattern;
 
-/** The switching policy; defaults are MilkDrop 2's. Set struct_size = sizeof before use. */
+/** The switching policy; defaults are MilkDrop 2's. Read it with phosphene_get_switch_settings
+ *  (after phosphene_switch_settings_init), change fields, write it back. */
 typedef struct phosphene_switch_settings {
   uint32_t struct_size;
   double preset_duration;            /* seconds between automatic switches (16) */
@@ -539,15 +817,22 @@ typedef struct phosphene_switch_settings {
   int duration_includes_blend;       /* MilkDrop counts the blend time on top of the duration (1) */
   double blend_time_auto;            /* transition of automatic switches (2.7 s) */
   double blend_time_user;            /* transition of requests with a negative time (1.7 s) */
-  int auto_switch;                   /* switch when the time is up (1; needs the callback) */
+  int auto_switch;                   /* switch when the time is up (1) */
   int locked;                        /* preset lock: no automatic switches, no hard cuts (0) */
   int loudness_hard_cuts;            /* MilkDrop's loudness hard cuts (0, as in MilkDrop) */
   int beat_hard_cuts;                /* hard cut on detected beats (0) */
   double beat_hard_cut_min_interval; /* seconds between two beat cuts at least (4) */
   int64_t iteration_budget;          /* equation loop iterations per preset per frame; < 0: none */
-  int wait_for_loads;                /* 1: a render call waits for a requested preset (offline) */
+  int wait_for_loads;                /* 1: a frame waits for a requested preset (offline) */
   phosphene_blend_pattern blend_pattern; /* PHOSPHENE_BLEND_RANDOM, or one pattern always */
 } phosphene_switch_settings;
+
+/** @brief Clears *settings and sets its struct_size (then read them with
+ *  phosphene_get_switch_settings). @since 0.2 */
+static inline void phosphene_switch_settings_init(phosphene_switch_settings* settings) {
+  PHOSPHENE_ZERO(settings);
+  settings->struct_size = (uint32_t)sizeof(phosphene_switch_settings);
+}
 
 /**
  * @brief Reads the switch settings into *out (up to out->struct_size bytes).
@@ -559,7 +844,8 @@ PHOSPHENE_API phosphene_result phosphene_get_switch_settings(
     const phosphene_engine* engine, phosphene_switch_settings* out) PHOSPHENE_NOEXCEPT;
 
 /**
- * @brief Sets the switch settings (read phosphene_get_switch_settings first, change, set).
+ * @brief Sets the switch settings (read phosphene_get_switch_settings first, change, set); fields
+ *        beyond settings->struct_size keep their current values.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL, a negative or non-finite time,
  *         an unknown blend pattern); PHOSPHENE_ERROR_ABI_MISMATCH.
  * Thread safety: controller thread. @since 0.1
@@ -568,49 +854,239 @@ PHOSPHENE_API phosphene_result phosphene_set_switch_settings(
     phosphene_engine* engine, const phosphene_switch_settings* settings) PHOSPHENE_NOEXCEPT;
 
 typedef enum phosphene_event_type {
-  PHOSPHENE_EVENT_PRESET_STARTED = 1,     /* a preset became current */
-  PHOSPHENE_EVENT_TRANSITION_ENDED = 2,   /* the outgoing preset is gone */
-  PHOSPHENE_EVENT_PRESET_LOAD_FAILED = 3, /* a load failed; the current preset keeps running */
-  PHOSPHENE_EVENT_PRESET_OVER_BUDGET = 4  /* a preset's equations exceeded the frame budget */
+  PHOSPHENE_EVENT_NONE = 0,
+  PHOSPHENE_EVENT_PRESET_STARTED = 1,   /* a preset became current (transition_seconds 0: a cut) */
+  PHOSPHENE_EVENT_TRANSITION_ENDED = 2, /* the outgoing preset is gone */
+  PHOSPHENE_EVENT_PRESET_LOAD_FAILED = 3, /* a switch failed; the current preset keeps running */
+  PHOSPHENE_EVENT_PRESET_OVER_BUDGET = 4, /* a preset's equations exceeded the frame budget */
+  PHOSPHENE_EVENT_PRESET_LOADED = 5,      /* a requested preset is prepared; it starts next */
+  PHOSPHENE_EVENT_BEAT = 6,               /* the beat detector saw an onset this frame */
+  PHOSPHENE_EVENT_HARD_CUT = 7,           /* MilkDrop's loudness hard-cut rule fired this frame */
+  PHOSPHENE_EVENT_FORCE_U32 = 0x7fffffff
 } phosphene_event_type;
 
-/** Something that happened in a render call, for hosts (phosphene_poll_event). */
+/** Something that happened in a frame, for hosts (phosphene_poll_event). */
 typedef struct phosphene_event {
+  uint32_t struct_size; /* caller: sizeof(phosphene_event) (phosphene_event_init) */
   phosphene_event_type type;
-  phosphene_switch_reason reason;
-  char name[256];            /* the preset's name (file name or the text's name), truncated */
+  phosphene_switch_reason reason; /* the switches': why it was asked for */
+  uint64_t request_id;       /* the switch request it belongs to (phosphene_engine_switch_preset,
+                                the playlist's moves; automatic switches have their own); 0: none */
+  const char* name;          /* the preset's name, or ""; valid until the next poll */
+  const char* path;          /* the preset's file, or ""; valid until the next poll */
+  int64_t playlist_index;    /* its index in the engine's playlist when it came from there, -1 */
   double time;               /* engine clock, seconds */
-  double load_seconds;       /* PRESET_STARTED: time the loader took */
+  double load_seconds;       /* PRESET_LOADED / STARTED: time the loader took */
   double transition_seconds; /* PRESET_STARTED: blend duration, 0 for a hard cut */
+  uint32_t diagnostic_count; /* read with phosphene_event_get_diagnostic */
   const char* diagnostic_id; /* first diagnostic's ID ("IO001", "PRE005", ...) or "" */
   const char* message;       /* first diagnostic's message or ""; valid until the next poll */
 } phosphene_event;
 
+/** @brief Clears *event and sets its struct_size for this header. @since 0.2 */
+static inline void phosphene_event_init(phosphene_event* event) {
+  PHOSPHENE_ZERO(event);
+  event->struct_size = (uint32_t)sizeof(phosphene_event);
+}
+
+/** How many events an engine keeps for phosphene_poll_event; older ones are dropped. */
+#define PHOSPHENE_MAX_QUEUED_EVENTS 256
+
 /**
- * @brief Takes the oldest event not yet taken (the engine keeps the newest 256).
- * @return 1 when *out was filled, 0 when there is none (or engine/out is NULL).
+ * @brief Takes the oldest event not yet taken.
+ * @return 1 when *out was filled (out->struct_size bytes at most); 0 when there is none, and
+ *         also on an error (so a polling loop always ends): engine or out NULL, or
+ *         out->struct_size not set (the last error says so; the event stays queued).
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API int phosphene_poll_event(phosphene_engine* engine,
                                        phosphene_event* out) PHOSPHENE_NOEXCEPT;
 
-/** @brief 1 while a transition is in flight, else 0. @since 0.1 */
+/**
+ * @brief Reads a diagnostic of the event phosphene_poll_event returned last (a failed switch:
+ *        why). Strings stay valid until the next poll.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL, index too large);
+ *         PHOSPHENE_ERROR_ABI_MISMATCH.
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_event_get_diagnostic(
+    const phosphene_engine* engine, uint32_t index, phosphene_diagnostic* out) PHOSPHENE_NOEXCEPT;
+
+/** @brief 1 while a transition is in flight, else 0. Thread safety: controller. @since 0.1 */
 PHOSPHENE_API int phosphene_is_transitioning(const phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
 
+/** @brief The current preset's name ("" when none). Valid until the next frame or load.
+ *  Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API const char* phosphene_current_preset_name(const phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/** @brief The current preset's file ("" for a text, a native preset, or none). Valid until the
+ *  next frame or load. Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API const char* phosphene_current_preset_path(const phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
 /* ---------------------------------------------------------------------------------------------
- * Rendering (controller side, in the host's OpenGL 3.3 core or OpenGL ES 3.0 context)
+ * The engine's playlist (controller side)
  *
- * The host owns the GL context and makes it current before every render call. The first render
- * call creates the engine's GL objects in that context; every later render call, and
- * phosphene_engine_destroy, must happen with the SAME context (or one sharing its objects)
- * current. An engine that never renders never touches GL.
+ * Every engine owns one playlist (it lives and dies with the engine): folders and files of
+ * presets and preset handles, gitignore-style filters, sorting, shuffle without repeats, a
+ * history to go back and forward in, and a retry count that skips presets that fail to load
+ * (never a stop). Ratings (0..5, MilkDrop's default 3) weight random choices as MilkDrop's do;
+ * favourites and ratings persist in a small text file (phosphene_playlist_save_ratings). While
+ * the playlist holds presets and no next-preset callback is set, automatic switches, hard cuts
+ * and failed or over-budget presets move to the playlist's next preset.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct phosphene_playlist phosphene_playlist;
+
+/** @brief The engine's playlist (never NULL for a valid engine; owned by the engine).
+ *  Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API phosphene_playlist* phosphene_engine_get_playlist(phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Adds every .milk file (any letter case) in a folder, in path order, skipping files the
+ *        filters reject and files already in the list.
+ * @param recursive 1: sub-folders too. @param out_added (out, may be NULL) the number added.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_IO (the folder cannot be read; nothing added);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT. Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result
+phosphene_playlist_add_folder(phosphene_playlist* playlist, const char* path, int recursive,
+                              uint32_t* out_added) PHOSPHENE_NOEXCEPT;
+
+/** @brief Adds one .milk file (not read until played). PHOSPHENE_ERROR_NOT_FOUND when the filters
+ *  reject it or it is already listed. Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_add_file(phosphene_playlist* playlist,
+                                                           const char* path) PHOSPHENE_NOEXCEPT;
+
+/** @brief Adds a preset handle (a text or native preset; the playlist keeps its own reference).
+ *  Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_add_preset(
+    phosphene_playlist* playlist, const phosphene_preset* preset) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Replaces the filter rules: "+glob" keeps, "-glob" drops, the first rule that matches a
+ *        file's path wins, no match keeps it. `*` and `?` stay within one folder name, `**`
+ *        crosses folders. Items already listed that the rules drop are removed.
+ * @param out_removed (out, may be NULL). @return PHOSPHENE_OK; INVALID_ARGUMENT (a rule not
+ *        starting with + or -). Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result
+phosphene_playlist_set_filters(phosphene_playlist* playlist, const char* const* rules, size_t count,
+                               uint32_t* out_removed) PHOSPHENE_NOEXCEPT;
+
+typedef enum phosphene_playlist_sort_key {
+  PHOSPHENE_SORT_BY_NAME = 0, /* file or preset name, case-insensitive */
+  PHOSPHENE_SORT_BY_PATH = 1, /* full path, case-insensitive */
+  PHOSPHENE_SORT_FORCE_U32 = 0x7fffffff
+} phosphene_playlist_sort_key;
+
+/** @brief Sorts the list (stable). Thread safety: controller thread. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_sort(
+    phosphene_playlist* playlist, phosphene_playlist_sort_key key) PHOSPHENE_NOEXCEPT;
+
+/** @brief Removes item `index` (NOT_FOUND when out of range). @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_remove(phosphene_playlist* playlist,
+                                                         uint32_t index) PHOSPHENE_NOEXCEPT;
+
+/** @brief Removes every item. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_clear(phosphene_playlist* playlist)
+    PHOSPHENE_NOEXCEPT;
+
+/** @brief Number of items (0 for NULL). @since 0.2 */
+PHOSPHENE_API uint32_t phosphene_playlist_size(const phosphene_playlist* playlist)
+    PHOSPHENE_NOEXCEPT;
+
+/** @brief Name and file of item `index` ("" when out of range); valid until the list changes.
+ *  @since 0.2 */
+PHOSPHENE_API const char* phosphene_playlist_item_name(const phosphene_playlist* playlist,
+                                                       uint32_t index) PHOSPHENE_NOEXCEPT;
+PHOSPHENE_API const char* phosphene_playlist_item_path(const phosphene_playlist* playlist,
+                                                       uint32_t index) PHOSPHENE_NOEXCEPT;
+
+/** @brief Index of the item last played (-1 when none). @since 0.2 */
+PHOSPHENE_API int64_t phosphene_playlist_position(const phosphene_playlist* playlist)
+    PHOSPHENE_NOEXCEPT;
+
+/** @brief Shuffle: `next` walks a random order without repeats until every item played (1), or
+ *  the list order (0, the default). @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_set_shuffle(phosphene_playlist* playlist,
+                                                              int shuffle) PHOSPHENE_NOEXCEPT;
+
+/** @brief A preset that failed to load `retry_count` times (1 .. 100) is skipped from then on;
+ *  with drop_failed 1 it is removed from the list instead. Defaults: 1, 0. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_set_retry(phosphene_playlist* playlist,
+                                                            int retry_count,
+                                                            int drop_failed) PHOSPHENE_NOEXCEPT;
+
+typedef enum phosphene_playlist_move {
+  PHOSPHENE_PLAY_NEXT = 0,     /* forward in the history, else the next item (shuffled or not) */
+  PHOSPHENE_PLAY_PREVIOUS = 1, /* back in the history, else the previous item in list order */
+  PHOSPHENE_PLAY_RANDOM = 2,   /* a random item, weighted by rating */
+  PHOSPHENE_PLAY_INDEX = 3,    /* item `index` */
+  PHOSPHENE_PLAY_FORCE_U32 = 0x7fffffff
+} phosphene_playlist_move;
+
+/**
+ * @brief Moves in the playlist and switches the engine to the item reached.
+ * @param index used by PHOSPHENE_PLAY_INDEX. @param transition NULL: the default blend.
+ * @param out_request (out, may be NULL) the switch's request id (see phosphene_event).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_NOT_FOUND (empty list, index out of range, every item
+ *         failed); INVALID_ARGUMENT; ABI_MISMATCH. Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_playlist_play(phosphene_playlist* playlist,
+                                                       phosphene_playlist_move move, uint32_t index,
+                                                       const phosphene_transition_desc* transition,
+                                                       uint64_t* out_request) PHOSPHENE_NOEXCEPT;
+
+/** @brief Rating 0 .. 5 of item `index` (0 is never picked at random while others are rated).
+ *  @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_set_rating(phosphene_playlist* playlist,
+                                                             uint32_t index,
+                                                             int rating) PHOSPHENE_NOEXCEPT;
+/** @brief The rating of item `index` (-1 when out of range). @since 0.2 */
+PHOSPHENE_API int phosphene_playlist_get_rating(const phosphene_playlist* playlist,
+                                                uint32_t index) PHOSPHENE_NOEXCEPT;
+/** @brief Marks or unmarks item `index` as a favourite. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_set_favourite(phosphene_playlist* playlist,
+                                                                uint32_t index,
+                                                                int favourite) PHOSPHENE_NOEXCEPT;
+/** @brief 1 when item `index` is a favourite, else 0. @since 0.2 */
+PHOSPHENE_API int phosphene_playlist_is_favourite(const phosphene_playlist* playlist,
+                                                  uint32_t index) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Loads ratings and favourites from a file (path NULL: $XDG_DATA_HOME/phosphene/
+ *        ratings.txt, else ~/.local/share/phosphene/ratings.txt). A missing file is not an error
+ *        (nothing rated yet). Format: a first line "# phosphene ratings 1", then one line per
+ *        preset: rating (0..5), a tab, 0 or 1 (favourite), a tab, the preset's name.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_IO (unreadable). @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_playlist_load_ratings(phosphene_playlist* playlist,
+                                                               const char* path) PHOSPHENE_NOEXCEPT;
+
+/** @brief Saves ratings and favourites atomically (a temporary file renamed over the old one, so
+ *  a crash never leaves a half-written file). path NULL: as for load. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_playlist_save_ratings(const phosphene_playlist* playlist,
+                                                               const char* path) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Frames: advance, then draw (controller side)
  *
- * Each render call does a whole frame: it advances the clock and analyses the audio exactly as
- * phosphene_audio_analyze does, runs the preset's equations, and draws. A host calls ONE
- * function per video frame: either a render function (visualising) or phosphene_audio_analyze
- * (analysis only), never both for the same frame, because both advance the frame.
+ * A frame has two halves. phosphene_engine_advance moves the clock, analyses the audio received
+ * so far, applies the switching policy and runs the preset's equations; it makes no GL call, so
+ * it works with no context current. phosphene_engine_draw then draws that frame into a target in
+ * the host's OpenGL 3.3 core / OpenGL ES 3.0 context. Draw the same frame again (a second view, a
+ * redraw after an expose) by calling draw again before the next advance: only the final
+ * composite runs again, so extra draws never change how the picture evolves. The render calls
+ * (phosphene_render_frame*) do both halves in one call.
  *
- * GL state a render call changes and restores before it returns: the GL_DRAW_FRAMEBUFFER and
+ * GL: the host owns the context and makes it current before every draw. The first draw creates
+ * the engine's GL objects in that context; every later draw must happen with the SAME context (or
+ * one sharing its objects) current, until phosphene_engine_release_gl.
+ *
+ * GL state a draw changes and restores before it returns: the GL_DRAW_FRAMEBUFFER and
  * GL_READ_FRAMEBUFFER bindings; the viewport; the current program; the vertex array binding and
  * the GL_ARRAY_BUFFER binding (a host VAO is never modified); the active texture unit and, on the
  * first texture units, the GL_TEXTURE_2D and sampler bindings; GL_BLEND, the blend functions,
@@ -622,43 +1098,137 @@ PHOSPHENE_API int phosphene_is_transitioning(const phosphene_engine* engine) PHO
  * The image is opaque RGB written over the whole target (alpha is 1).
  * ------------------------------------------------------------------------------------------- */
 
+/** Limits of the canvas and of the warp mesh. */
+#define PHOSPHENE_MAX_DRAWABLE_SIZE 16384
+#define PHOSPHENE_MIN_MESH_X 8
+#define PHOSPHENE_MAX_MESH_X 320
+#define PHOSPHENE_MIN_MESH_Y 6
+#define PHOSPHENE_MAX_MESH_Y 240
+#define PHOSPHENE_DEFAULT_MESH_X 48
+#define PHOSPHENE_DEFAULT_MESH_Y 36
+
 /**
  * @brief Sets the size, in pixels, of the canvas the preset is computed and drawn at (MilkDrop:
- *        the window size); it is also the target size of phosphene_render_frame(). A render call
- *        into a target of another size scales the canvas to it. 0 x 0 (the default) means "the
- *        size of each render target". Changing it between frames reallocates the canvas.
- * @param width, height 1 .. 16384 each, or both 0.
+ *        the window size). A draw into a target of another size scales the canvas to it.
+ *        0 x 0 (the default) means "the size of the target": advance then computes the frame
+ *        for the size of the last target drawn (640 x 480 before the first draw).
+ * @param width, height 1 .. PHOSPHENE_MAX_DRAWABLE_SIZE each, or both 0.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, size out of range).
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width,
                                                            int height) PHOSPHENE_NOEXCEPT;
 
+/** @brief Reads the drawable size (0 x 0: the target's). @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_get_drawable_size(const phosphene_engine* engine,
+                                                           int* out_width,
+                                                           int* out_height) PHOSPHENE_NOEXCEPT;
+
 /**
  * @brief Sets the warp mesh size (MilkDrop 2's "mesh size"; default 48 x 36). Finer meshes follow
  *        per-vertex equations more closely and cost more CPU.
- * @param mesh_x 8 .. 320 cells across; @param mesh_y 6 .. 240 cells down.
+ * @param mesh_x PHOSPHENE_MIN_MESH_X .. _MAX_MESH_X cells across; @param mesh_y likewise down.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, out of range).
  * Thread safety: controller thread. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
                                                        int mesh_y) PHOSPHENE_NOEXCEPT;
 
+/** @brief Reads the warp mesh size. @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_get_mesh_size(const phosphene_engine* engine,
+                                                       int* out_mesh_x,
+                                                       int* out_mesh_y) PHOSPHENE_NOEXCEPT;
+
 /**
- * @brief Renders one frame of the current preset into the draw framebuffer bound in the current
- *        context (0 = the default framebuffer), over phosphene_set_drawable_size's width x height
- *        from its lower-left corner.
- * @param dt_s seconds since the previous frame, as for phosphene_audio_analyze (0 = fixed clock).
- * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, dt_s invalid, drawable size
- *         not set); PHOSPHENE_ERROR_NO_PRESET; PHOSPHENE_ERROR_GL (no context current, GL older
- *         than 3.3 / ES 3.0, or a GL error: the last error says which); others as above.
+ * @brief Moves to the next frame: clock, audio analysis, switching, the preset's equations.
+ *        No GL call; no context needed.
+ * @param dt_s seconds since the previous frame (0: one fixed step of 1 / desc.fps, unless
+ *        phosphene_engine_set_frame_time set the time). Negative, NaN or above
+ *        PHOSPHENE_MAX_FRAME_SECONDS is an invalid argument.
+ * @return PHOSPHENE_OK (also while the first preset is still being prepared: the frame is then
+ *         black); PHOSPHENE_ERROR_INVALID_ARGUMENT; PHOSPHENE_ERROR_NO_PRESET (nothing loaded,
+ *         requested or in the playlist).
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_advance(phosphene_engine* engine,
+                                                        double dt_s) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Sets the time the next frame is at (offline rendering at exact timestamps: video frame
+ *        k at k / rate). The next advance with dt_s = 0 moves the clock to time_s.
+ * @param time_s seconds since the engine started; later than the current frame's time by at
+ *        most PHOSPHENE_MAX_FRAME_SECONDS.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (not later, too far, not finite).
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_set_frame_time(phosphene_engine* engine,
+                                                               double time_s) PHOSPHENE_NOEXCEPT;
+
+/** @brief The engine clock: the current frame's time (seconds) and index (either may be NULL).
+ *  @since 0.2 */
+PHOSPHENE_API phosphene_result phosphene_engine_get_time(const phosphene_engine* engine,
+                                                         double* out_time_s,
+                                                         uint64_t* out_frame) PHOSPHENE_NOEXCEPT;
+
+/** What a draw writes to. */
+typedef enum phosphene_target_kind {
+  PHOSPHENE_TARGET_BOUND_FRAMEBUFFER = 0, /* the draw framebuffer bound in the context (default) */
+  PHOSPHENE_TARGET_FRAMEBUFFER = 1,       /* gl_name: a framebuffer object (0: the default one) */
+  PHOSPHENE_TARGET_TEXTURE = 2,           /* gl_name: a GL_TEXTURE_2D, level 0, colour-renderable
+                                             (e.g. GL_RGBA8), at least width x height */
+  PHOSPHENE_TARGET_FORCE_U32 = 0x7fffffff
+} phosphene_target_kind;
+
+typedef struct phosphene_render_target {
+  uint32_t struct_size; /* = sizeof(phosphene_render_target) (phosphene_render_target_init) */
+  phosphene_target_kind kind;
+  uint32_t gl_name;  /* FRAMEBUFFER, TEXTURE: the host's GL name */
+  int width, height; /* pixels from the lower-left corner; 0 x 0: the drawable size */
+} phosphene_render_target;
+
+/** @brief Clears *target (the bound framebuffer at the drawable size) and sets its struct_size.
+ *  @since 0.2 */
+static inline void phosphene_render_target_init(phosphene_render_target* target) {
+  PHOSPHENE_ZERO(target);
+  target->struct_size = (uint32_t)sizeof(phosphene_render_target);
+}
+
+/**
+ * @brief Draws the frame of the last advance into a target (see "Frames" above).
+ * @param target (in) NULL: the bound draw framebuffer at the drawable size.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, no size: neither target
+ *         nor drawable size, a negative size, a texture target with name 0, advance never
+ *         called); PHOSPHENE_ERROR_ABI_MISMATCH; PHOSPHENE_ERROR_NO_CONTEXT (no GL context
+ *         current on this thread: nothing was touched, call again with one);
+ *         PHOSPHENE_ERROR_GL_VERSION (older than GL 3.3 / ES 3.0); PHOSPHENE_ERROR_GL (GL
+ *         reported an error; the last error says which).
+ * Thread safety: controller thread, with the engine's GL context current. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_draw(
+    phosphene_engine* engine, const phosphene_render_target* target) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Forgets every GL object of the engine WITHOUT a GL call (WebGL's "context lost", a host
+ *        that destroyed its context first). The next draw creates them again in the context then
+ *        current, starting the picture from black; presets, playlist and clock are kept.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL).
+ * Thread safety: controller thread; no context needed. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_release_gl(phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Advance and draw in one call, into the bound draw framebuffer over the drawable size.
+ * @param dt_s as phosphene_engine_advance.
+ * @return as phosphene_engine_advance and phosphene_engine_draw; INVALID_ARGUMENT also when
+ *         phosphene_set_drawable_size was not called.
  * Thread safety: controller thread, with the engine's GL context current. @since 0.1
  */
 PHOSPHENE_API phosphene_result phosphene_render_frame(phosphene_engine* engine,
                                                       double dt_s) PHOSPHENE_NOEXCEPT;
 
 /**
- * @brief Renders one frame into a framebuffer object the host owns (its GLuint name; 0 = the
+ * @brief Advance and draw into a framebuffer object the host owns (its GLuint name; 0 = the
  *        default framebuffer), over width x height pixels from the lower-left corner.
  * @return as phosphene_render_frame; INVALID_ARGUMENT also for a width or height <= 0.
  * Thread safety: controller thread, with the engine's GL context current. @since 0.1
@@ -668,7 +1238,7 @@ phosphene_render_frame_to_framebuffer(phosphene_engine* engine, uint32_t framebu
                                       int height, double dt_s) PHOSPHENE_NOEXCEPT;
 
 /**
- * @brief Renders one frame into level 0 of a GL_TEXTURE_2D the host owns (its GLuint name;
+ * @brief Advance and draw into level 0 of a GL_TEXTURE_2D the host owns (its GLuint name;
  *        colour-renderable, e.g. GL_RGBA8, at least width x height). The engine attaches it to a
  *        framebuffer object of its own; the texture's contents are replaced.
  * @return as phosphene_render_frame; INVALID_ARGUMENT also for texture 0 or a size <= 0.

@@ -1,20 +1,43 @@
 #pragma once
-// What a phosphene_engine handle points to, shared by the C API's entry-point files.
+// What the C API's handles point to, and the helpers its entry-point files share.
 
 #include <phosphene/phosphene.h>
 
+#include <cstddef>
+#include <cstring>
 #include <deque>
+#include <memory>
 #include <new>
 #include <string>
 
+#include "capi/ApiPlaylist.hpp"
 #include "engine/Engine.hpp"
 
+/// A preset handle: immutable once made, so any thread may read it.
+struct phosphene_preset {
+  phosphene::engine::PresetSource source;  // what engines prepare (the text is read already)
+  phosphene_result status = PHOSPHENE_OK;
+  std::string name, path;
+  phosphene::core::Diagnostics diagnostics;
+};
+
 struct phosphene_engine {
-  explicit phosphene_engine(const phosphene::engine::EngineSettings& settings) : engine(settings) {}
+  explicit phosphene_engine(const phosphene::engine::EngineSettings& settings)
+      : engine(settings), playlist(engine, settings.seed) {
+    playlist.owner = this;
+    playlist.attach();
+  }
+  phosphene_engine(const phosphene_engine&) = delete;
+  phosphene_engine& operator=(const phosphene_engine&) = delete;
+  /// Moves the engine's new events into `events` (the newest PHOSPHENE_MAX_QUEUED_EVENTS) and
+  /// tells the playlist about them. After every frame and before every poll.
+  void collectEvents();
   phosphene::engine::Engine engine;
-  // phosphene_poll_event hands events out one by one; the message of the last one lives here.
+  phosphene_playlist playlist;
+  // phosphene_poll_event hands events out one by one; the strings of the last one live here.
   std::deque<phosphene::engine::EngineEvent> events;
-  std::string eventMessage;
+  phosphene::engine::EngineEvent lastEvent;
+  std::string lastEventName, lastEventPath;
 };
 
 namespace phosphene::capi {
@@ -45,5 +68,94 @@ inline phosphene_result toResult(audio::PcmStatus status) {
   }
   return PHOSPHENE_ERROR_INTERNAL;
 }
+
+inline phosphene_result toResult(engine::FrameStatus status) {
+  switch (status) {
+    case engine::FrameStatus::Ok:
+      return PHOSPHENE_OK;
+    case engine::FrameStatus::InvalidArgument:
+      return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+    case engine::FrameStatus::NoPreset:
+      return PHOSPHENE_ERROR_NO_PRESET;
+    case engine::FrameStatus::NoContext:
+      return PHOSPHENE_ERROR_NO_CONTEXT;
+    case engine::FrameStatus::GlVersion:
+      return PHOSPHENE_ERROR_GL_VERSION;
+    case engine::FrameStatus::GlError:
+      return PHOSPHENE_ERROR_GL;
+  }
+  return PHOSPHENE_ERROR_INTERNAL;
+}
+
+inline phosphene_log_level toC(core::LogLevel level) {
+  return static_cast<phosphene_log_level>(static_cast<int>(level) + 1);
+}
+
+inline phosphene_log_level toC(core::Severity severity) {
+  return severity == core::Severity::Error     ? PHOSPHENE_LOG_ERROR
+         : severity == core::Severity::Warning ? PHOSPHENE_LOG_WARNING
+                                               : PHOSPHENE_LOG_INFO;
+}
+
+/// The caller's struct_size, read as bytes: a C host may pass anything there.
+template <typename T>
+std::uint32_t structSize(const T* s) {
+  std::uint32_t size = 0;
+  std::memcpy(&size, s, sizeof size);
+  return size;
+}
+
+/// The least struct_size any caller may pass: struct_size itself and part of a field (0: the
+/// caller did not set it).
+inline constexpr std::size_t kMinStructSize = sizeof(std::uint32_t) + 1;
+
+/// Writes `value` into a caller's output struct, no more than the caller's struct_size bytes
+/// (an older host's struct is smaller). Below `firstVersion` bytes the caller is not one we know.
+template <typename T>
+phosphene_result writeVersioned(T* out, const T& value, std::size_t firstVersion = kMinStructSize) {
+  const std::uint32_t size = structSize(out);
+  if (size < firstVersion) return PHOSPHENE_ERROR_ABI_MISMATCH;
+  std::memcpy(static_cast<void*>(out), &value, std::min<std::size_t>(size, sizeof(T)));
+  std::memcpy(static_cast<void*>(out), &size, sizeof size);  // theirs, not ours
+  return PHOSPHENE_OK;
+}
+
+/// Reads a caller's description over `out` (which holds the defaults): their struct_size bytes;
+/// a larger struct (a newer host) is accepted when the fields this library does not know are 0.
+template <typename T>
+phosphene_result readVersioned(const T* given, T& out, std::size_t firstVersion = kMinStructSize) {
+  const std::uint32_t size = structSize(given);
+  if (size < firstVersion) return PHOSPHENE_ERROR_ABI_MISMATCH;
+  if (size > sizeof(T)) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(given);
+    for (std::size_t i = sizeof(T); i < size; ++i)
+      if (bytes[i] != 0) return PHOSPHENE_ERROR_ABI_MISMATCH;
+  }
+  std::memcpy(static_cast<void*>(&out), given, std::min<std::size_t>(size, sizeof(T)));
+  out.struct_size = sizeof(T);
+  return PHOSPHENE_OK;
+}
+
+/// An enum field of a caller's struct read as the int it is (values outside the enumerators are
+/// undefined behaviour through the C++ enum type).
+template <typename E>
+int enumValue(const E& field) {
+  static_assert(sizeof(E) == sizeof(int));
+  int value = 0;
+  std::memcpy(&value, &field, sizeof value);
+  return value;
+}
+
+/// A transition desc as Engine::requestPreset's seconds (negative: the user blend time); ok is
+/// false for a desc not understood.
+double transitionFromDesc(const phosphene_transition_desc* transition, bool& ok);
+/// A phosphene_diagnostic view of one of ours (strings stay owned by `d`).
+phosphene_diagnostic toC(const core::Diagnostic& d);
+/// Writes one of `all` into a caller's struct (INVALID_ARGUMENT past the end).
+phosphene_result diagnosticAt(const core::Diagnostics& all, std::uint32_t index,
+                              phosphene_diagnostic* out);
+/// The audio part of a frame as phosphene_audio_frame (every field but struct_size).
+void fillAudioFrame(const audio::FrameAudio& audio, std::uint64_t frame, double time, double fps,
+                    phosphene_audio_frame& out);
 
 }  // namespace phosphene::capi

@@ -17,17 +17,21 @@ namespace {
 constexpr const char* kVersionString = PHOSPHENE_STR(PHOSPHENE_VERSION_MAJOR) "." PHOSPHENE_STR(
     PHOSPHENE_VERSION_MINOR) "." PHOSPHENE_STR(PHOSPHENE_VERSION_PATCH);
 
-constexpr double kMinFps = 1.0;
-constexpr double kMaxFps = 1000.0;
-constexpr uint32_t kMinRingFrames = 1024;
-constexpr uint32_t kMaxRingFrames = 4194304;
+using phosphene::capi::enumValue;
+using phosphene::capi::readVersioned;
+using phosphene::capi::writeVersioned;
 
 void logTo(phosphene_log_fn fn, void* user, phosphene_log_level level, const char* message) {
   if (fn != nullptr) fn(user, level, message);
 }
 
 bool validLevel(int level) {
-  return level >= PHOSPHENE_LOG_DEBUG && level <= PHOSPHENE_LOG_ERROR;
+  return level >= PHOSPHENE_LOG_DEFAULT && level <= PHOSPHENE_LOG_ERROR;
+}
+
+phosphene::core::LogLevel fromC(int level) {
+  return level == PHOSPHENE_LOG_DEFAULT ? phosphene::core::LogLevel::Info
+                                        : static_cast<phosphene::core::LogLevel>(level - 1);
 }
 
 void installSink(phosphene::core::Logger& logger, phosphene_log_fn fn, void* user,
@@ -39,35 +43,33 @@ void installSink(phosphene::core::Logger& logger, phosphene_log_fn fn, void* use
   logger.setSink(
       [fn, user](phosphene::core::LogLevel level, std::string_view message) {
         const std::string text(message);  // the C side needs a terminated string
-        fn(user, static_cast<phosphene_log_level>(level), text.c_str());
+        fn(user, phosphene::capi::toC(level), text.c_str());
       },
-      static_cast<phosphene::core::LogLevel>(minLevel));
+      fromC(minLevel));
 }
 
 // Copies what the host filled in over the defaults; fails on a struct this library cannot know.
 phosphene_result readDesc(const phosphene_engine_desc* given, phosphene_engine_desc& desc,
                           const char*& why) {
   desc = phosphene_engine_desc_default();
-  if (given == nullptr) return PHOSPHENE_OK;
-  const uint32_t size =
-      given->struct_size == 0 ? sizeof(phosphene_engine_desc) : given->struct_size;
-  if (size > sizeof(phosphene_engine_desc) || size < offsetof(phosphene_engine_desc, fps)) {
-    why = "phosphene_engine_desc.struct_size is not one this library knows";
+  if (given != nullptr && readVersioned(given, desc) != PHOSPHENE_OK) {
+    why =
+        "phosphene_engine_desc.struct_size is not one this library knows (use "
+        "phosphene_engine_desc_init)";
     return PHOSPHENE_ERROR_ABI_MISMATCH;
   }
-  std::memcpy(&desc, given, size);
-  desc.struct_size = sizeof(phosphene_engine_desc);
-  if (given->api_version != 0 && (given->api_version >> 16) != PHOSPHENE_VERSION_MAJOR) {
+  if (desc.api_version != 0 && (desc.api_version >> 16) != PHOSPHENE_VERSION_MAJOR) {
     why = "the host was built for another major version of Phosphene";
     return PHOSPHENE_ERROR_ABI_MISMATCH;
   }
-  if (desc.fps == 0.0) desc.fps = 60.0;
-  if (!std::isfinite(desc.fps) || desc.fps < kMinFps || desc.fps > kMaxFps) {
+  if (desc.fps == 0.0) desc.fps = PHOSPHENE_DEFAULT_FPS;
+  if (!std::isfinite(desc.fps) || desc.fps < PHOSPHENE_MIN_FPS || desc.fps > PHOSPHENE_MAX_FPS) {
     why = "phosphene_engine_desc.fps must be between 1 and 1000 (or 0 for 60)";
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  if (desc.pcm_buffer_frames == 0) desc.pcm_buffer_frames = 65536;
-  if (desc.pcm_buffer_frames < kMinRingFrames || desc.pcm_buffer_frames > kMaxRingFrames) {
+  if (desc.pcm_buffer_frames == 0) desc.pcm_buffer_frames = PHOSPHENE_DEFAULT_PCM_BUFFER_FRAMES;
+  if (desc.pcm_buffer_frames < PHOSPHENE_MIN_PCM_BUFFER_FRAMES ||
+      desc.pcm_buffer_frames > PHOSPHENE_MAX_PCM_BUFFER_FRAMES) {
     why = "phosphene_engine_desc.pcm_buffer_frames must be between 1024 and 4194304 (or 0)";
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
@@ -75,7 +77,7 @@ phosphene_result readDesc(const phosphene_engine_desc* given, phosphene_engine_d
     why = "phosphene_engine_desc.flags has bits this library does not know";
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  if (!validLevel(desc.log_min_level)) {
+  if (!validLevel(enumValue(desc.log_min_level))) {
     why = "phosphene_engine_desc.log_min_level is not a phosphene_log_level";
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
@@ -116,21 +118,21 @@ const char* phosphene_result_string(phosphene_result result) noexcept {
       return "no preset loaded";
     case PHOSPHENE_ERROR_GL:
       return "OpenGL error";
+    case PHOSPHENE_ERROR_NO_CONTEXT:
+      return "no current GL context";
+    case PHOSPHENE_ERROR_GL_VERSION:
+      return "GL version too low";
+    case PHOSPHENE_ERROR_NOT_FOUND:
+      return "not found";
+    case PHOSPHENE_RESULT_FORCE_U32:
+      break;
   }
   return "unknown result";
 }
 
 phosphene_engine_desc phosphene_engine_desc_default(void) noexcept {
-  phosphene_engine_desc desc{};
-  desc.struct_size = sizeof(phosphene_engine_desc);
-  desc.api_version = PHOSPHENE_VERSION;
-  desc.fps = 60.0;
-  desc.seed = 0;
-  desc.pcm_buffer_frames = 65536;
-  desc.log_fn = nullptr;
-  desc.log_user_data = nullptr;
-  desc.log_min_level = PHOSPHENE_LOG_INFO;
-  desc.flags = 0;
+  phosphene_engine_desc desc;
+  phosphene_engine_desc_init(&desc);
   return desc;
 }
 
@@ -152,7 +154,8 @@ phosphene_result phosphene_engine_create(const phosphene_engine_desc* given,
     settings.pcmRingFrames = desc.pcm_buffer_frames;
     settings.alignWaves = (desc.flags & PHOSPHENE_ENGINE_NO_WAVE_ALIGNMENT) == 0;
     auto handle = std::make_unique<phosphene_engine>(settings);
-    installSink(handle->engine.logger(), desc.log_fn, desc.log_user_data, desc.log_min_level);
+    installSink(handle->engine.logger(), desc.log_fn, desc.log_user_data,
+                static_cast<phosphene_log_level>(enumValue(desc.log_min_level)));
     handle->engine.logger().log(phosphene::core::LogLevel::Debug,
                                 std::string("engine created, Phosphene ") + kVersionString);
     *out_engine = handle.release();  // ownership passes to the host until engine_destroy
@@ -168,6 +171,9 @@ phosphene_result phosphene_engine_create(const phosphene_engine_desc* given,
 
 void phosphene_engine_destroy(phosphene_engine* engine) noexcept {
   std::unique_ptr<phosphene_engine> owned(engine);  // takes back what create released
+  // No context current (a garbage collector, a context destroyed first): deleting GL objects
+  // would abort the host inside libepoxy, so they are forgotten instead.
+  if (owned && !owned->engine.contextCurrent()) owned->engine.releaseGl();
 }
 
 const char* phosphene_last_error(const phosphene_engine* engine) noexcept {
@@ -178,7 +184,7 @@ phosphene_result phosphene_set_log_callback(phosphene_engine* engine, phosphene_
                                             void* user_data,
                                             phosphene_log_level min_level) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (!validLevel(min_level)) {
+  if (!validLevel(enumValue(min_level))) {
     engine->engine.setLastError("phosphene_set_log_callback: min_level is not a log level");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
@@ -198,17 +204,33 @@ phosphene_result phosphene_audio_analyze(phosphene_engine* engine, double dt_s,
     e.setLastError("phosphene_audio_analyze: out is NULL");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
+  if (phosphene::capi::structSize(out) < phosphene::capi::kMinStructSize) {
+    e.setLastError(
+        "phosphene_audio_analyze: out->struct_size not set (phosphene_audio_frame_init)");
+    return PHOSPHENE_ERROR_ABI_MISMATCH;
+  }
   try {
     if (!e.analyzeFrame(dt_s)) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   } catch (...) {
     e.setLastError("phosphene_audio_analyze: internal error");
     return PHOSPHENE_ERROR_INTERNAL;
   }
-  const auto& a = e.audio();
-  const auto& c = e.clock();
-  out->frame = c.frame();
-  out->time_s = c.time();
-  out->fps = c.fps();
+  phosphene_audio_frame full;
+  phosphene::capi::fillAudioFrame(e.audio(), e.clock().frame(), e.clock().time(), e.clock().fps(),
+                                  full);
+  return phosphene::capi::writeVersioned(out, full);
+}
+
+}  // extern "C"
+
+namespace phosphene::capi {
+
+void fillAudioFrame(const audio::FrameAudio& a, std::uint64_t frame, double time, double fps,
+                    phosphene_audio_frame& out_) {
+  phosphene_audio_frame* out = &out_;
+  out->frame = frame;
+  out->time_s = time;
+  out->fps = fps;
   out->bass = a.bass;
   out->mid = a.mid;
   out->treb = a.treb;
@@ -223,7 +245,6 @@ phosphene_result phosphene_audio_analyze(phosphene_engine* engine, double dt_s,
     std::copy(a.waveform[ch].begin(), a.waveform[ch].end(), out->waveform[ch]);
     std::copy(a.spectrum[ch].begin(), a.spectrum[ch].end(), out->spectrum[ch]);
   }
-  return PHOSPHENE_OK;
 }
 
-}  // extern "C"
+}  // namespace phosphene::capi

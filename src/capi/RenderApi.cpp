@@ -1,16 +1,17 @@
-// Presets and rendering: the controller-side entry points that load a preset and draw frames into
-// the host's GL context. Every one is noexcept and catches at the boundary.
+// Presets loaded synchronously, their diagnostics, the canvas and mesh, and frames: advance,
+// draw, and the render calls that do both. Every entry point is noexcept and catches at the
+// boundary; result codes come from the failure itself (engine::FrameStatus), never a message.
 
 #include <new>
 #include <string>
 #include <string_view>
 
 #include "capi/ApiEngine.hpp"
-#include "render/Renderer.hpp"
 
 namespace {
 
 using phosphene::capi::guarded;
+using phosphene::capi::toResult;
 
 using phosphene::engine::Engine;
 
@@ -26,14 +27,6 @@ phosphene_result toResult(Engine::LoadStatus status) {
   return PHOSPHENE_ERROR_INTERNAL;
 }
 
-// libepoxy aborts the host process on the first GL call made with no context current; a render
-// call refuses instead, before anything touches GL.
-bool refuseWithoutContext(Engine& engine, const char* what) {
-  if (phosphene::render::Renderer::contextCurrent()) return false;
-  engine.setLastError(std::string(what) + ": no GL context is current on this thread");
-  return true;
-}
-
 phosphene_result render(phosphene_engine* engine, const char* what,
                         const phosphene::render::RenderTarget& target, double dt_s) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
@@ -47,17 +40,40 @@ phosphene_result render(phosphene_engine* engine, const char* what,
       e.setLastError(std::string(what) + ": no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }
-    if (refuseWithoutContext(e, what)) return PHOSPHENE_ERROR_GL;
-    if (!e.renderFrame(target, dt_s)) {
-      const std::string& error = e.lastError();
-      return error.rfind("frame time", 0) == 0 ? PHOSPHENE_ERROR_INVALID_ARGUMENT
-                                               : PHOSPHENE_ERROR_GL;
+    // Checked before the frame advances, so a call without a context changes nothing.
+    if (!e.contextCurrent()) {
+      e.setLastError(std::string(what) + ": no GL context is current on this thread");
+      return PHOSPHENE_ERROR_NO_CONTEXT;
     }
-    return PHOSPHENE_OK;
+    const phosphene_result result = toResult(e.renderFrame(target, dt_s).status);
+    engine->collectEvents();
+    return result;
   });
 }
 
 }  // namespace
+
+namespace phosphene::capi {
+
+phosphene_diagnostic toC(const core::Diagnostic& d) {
+  phosphene_diagnostic out;
+  phosphene_diagnostic_init(&out);
+  out.severity = toC(d.severity);
+  out.id = core::diagnosticCode(d.id).data();
+  out.section = d.section.c_str();
+  out.line = d.line;
+  out.column = d.column;
+  out.message = d.message.c_str();
+  return out;
+}
+
+phosphene_result diagnosticAt(const core::Diagnostics& all, std::uint32_t index,
+                              phosphene_diagnostic* out) {
+  if (out == nullptr || index >= all.size()) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return writeVersioned(out, toC(all[index]));
+}
+
+}  // namespace phosphene::capi
 
 extern "C" {
 
@@ -91,25 +107,15 @@ uint32_t phosphene_preset_diagnostic_count(const phosphene_engine* engine) noexc
 
 phosphene_result phosphene_preset_diagnostic_get(const phosphene_engine* engine, uint32_t index,
                                                  phosphene_diagnostic* out) noexcept {
-  if (engine == nullptr || out == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  const auto& all = engine->engine.presetDiagnostics();
-  if (index >= all.size()) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  const auto& d = all[index];
-  out->severity = d.severity == phosphene::core::Severity::Error     ? PHOSPHENE_LOG_ERROR
-                  : d.severity == phosphene::core::Severity::Warning ? PHOSPHENE_LOG_WARNING
-                                                                     : PHOSPHENE_LOG_INFO;
-  out->id = phosphene::core::diagnosticCode(d.id).data();
-  out->section = d.section.c_str();
-  out->line = d.line;
-  out->column = d.column;
-  out->message = d.message.c_str();
-  return PHOSPHENE_OK;
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return phosphene::capi::diagnosticAt(engine->engine.presetDiagnostics(), index, out);
 }
 
 phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width,
                                              int height) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (width < 0 || height < 0 || width > 16384 || height > 16384 || (width == 0) != (height == 0)) {
+  if (width < 0 || height < 0 || width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
+      height > PHOSPHENE_MAX_DRAWABLE_SIZE || (width == 0) != (height == 0)) {
     engine->engine.setLastError("phosphene_set_drawable_size: size out of range");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
@@ -117,15 +123,107 @@ phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width
   return PHOSPHENE_OK;
 }
 
+phosphene_result phosphene_get_drawable_size(const phosphene_engine* engine, int* out_width,
+                                             int* out_height) noexcept {
+  if (engine == nullptr || out_width == nullptr || out_height == nullptr)
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  *out_width = engine->engine.drawableWidth();
+  *out_height = engine->engine.drawableHeight();
+  return PHOSPHENE_OK;
+}
+
 phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
                                          int mesh_y) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (mesh_x < 8 || mesh_x > 320 || mesh_y < 6 || mesh_y > 240) {
+  if (mesh_x < PHOSPHENE_MIN_MESH_X || mesh_x > PHOSPHENE_MAX_MESH_X ||
+      mesh_y < PHOSPHENE_MIN_MESH_Y || mesh_y > PHOSPHENE_MAX_MESH_Y) {
     engine->engine.setLastError("phosphene_set_mesh_size: mesh must be 8..320 x 6..240");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   engine->engine.setMeshSize(mesh_x, mesh_y);
   return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_get_mesh_size(const phosphene_engine* engine, int* out_mesh_x,
+                                         int* out_mesh_y) noexcept {
+  if (engine == nullptr || out_mesh_x == nullptr || out_mesh_y == nullptr)
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  *out_mesh_x = engine->engine.meshX();
+  *out_mesh_y = engine->engine.meshY();
+  return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_advance(phosphene_engine* engine, double dt_s) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return guarded(engine, "phosphene_engine_advance", [&] {
+    // The playlist may start the first preset.
+    auto& e = engine->engine;
+    if (!e.hasPreset() && !e.loadPending()) engine->playlist.startIfIdle();
+    const phosphene_result result = toResult(e.advance(dt_s).status);
+    engine->collectEvents();
+    return result;
+  });
+}
+
+phosphene_result phosphene_engine_set_frame_time(phosphene_engine* engine, double time_s) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return engine->engine.setNextFrameTime(time_s) ? PHOSPHENE_OK : PHOSPHENE_ERROR_INVALID_ARGUMENT;
+}
+
+phosphene_result phosphene_engine_get_time(const phosphene_engine* engine, double* out_time_s,
+                                           uint64_t* out_frame) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  if (out_time_s != nullptr) *out_time_s = engine->engine.clock().time();
+  if (out_frame != nullptr) *out_frame = engine->engine.clock().frame();
+  return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_draw(phosphene_engine* engine,
+                                       const phosphene_render_target* target) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  auto& e = engine->engine;
+  phosphene_render_target t;
+  phosphene_render_target_init(&t);
+  if (target != nullptr && phosphene::capi::readVersioned(target, t) != PHOSPHENE_OK) {
+    e.setLastError("phosphene_engine_draw: target->struct_size not set");
+    return PHOSPHENE_ERROR_ABI_MISMATCH;
+  }
+  const int kind = phosphene::capi::enumValue(t.kind);
+  if (t.width == 0 && t.height == 0) {
+    t.width = e.drawableWidth();
+    t.height = e.drawableHeight();
+  }
+  if (t.width <= 0 || t.height <= 0 || kind < PHOSPHENE_TARGET_BOUND_FRAMEBUFFER ||
+      kind > PHOSPHENE_TARGET_TEXTURE || (kind == PHOSPHENE_TARGET_TEXTURE && t.gl_name == 0)) {
+    e.setLastError(
+        "phosphene_engine_draw: no size (target or drawable), an unknown kind, or texture 0");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  if (e.clock().started() == false) {
+    e.setLastError("phosphene_engine_draw: call phosphene_engine_advance first");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  return guarded(engine, "phosphene_engine_draw", [&] {
+    if (!e.contextCurrent()) {
+      e.setLastError("phosphene_engine_draw: no GL context is current on this thread");
+      return PHOSPHENE_ERROR_NO_CONTEXT;
+    }
+    if (kind == PHOSPHENE_TARGET_BOUND_FRAMEBUFFER)
+      return toResult(e.drawToCurrentFramebuffer(t.width, t.height).status);
+    phosphene::render::RenderTarget rt;
+    rt.width = t.width;
+    rt.height = t.height;
+    (kind == PHOSPHENE_TARGET_TEXTURE ? rt.texture : rt.framebuffer) = t.gl_name;
+    return toResult(e.draw(rt).status);
+  });
+}
+
+phosphene_result phosphene_engine_release_gl(phosphene_engine* engine) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return guarded(engine, "phosphene_engine_release_gl", [&] {
+    engine->engine.releaseGl();
+    return PHOSPHENE_OK;
+  });
 }
 
 phosphene_result phosphene_render_frame(phosphene_engine* engine, double dt_s) noexcept {
@@ -136,22 +234,27 @@ phosphene_result phosphene_render_frame(phosphene_engine* engine, double dt_s) n
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   return guarded(engine, "phosphene_render_frame", [&] {
+    if (!e.hasPreset() && !e.loadPending()) engine->playlist.startIfIdle();
     if (!e.hasPreset() && !e.loadPending()) {
       e.setLastError("phosphene_render_frame: no preset loaded");
       return PHOSPHENE_ERROR_NO_PRESET;
     }
-    if (refuseWithoutContext(e, "phosphene_render_frame")) return PHOSPHENE_ERROR_GL;
-    if (!e.renderFrameToCurrentFramebuffer(e.drawableWidth(), e.drawableHeight(), dt_s)) {
-      return e.lastError().rfind("frame time", 0) == 0 ? PHOSPHENE_ERROR_INVALID_ARGUMENT
-                                                       : PHOSPHENE_ERROR_GL;
+    if (!e.contextCurrent()) {
+      e.setLastError("phosphene_render_frame: no GL context is current on this thread");
+      return PHOSPHENE_ERROR_NO_CONTEXT;
     }
-    return PHOSPHENE_OK;
+    const phosphene_result result = toResult(
+        e.renderFrameToCurrentFramebuffer(e.drawableWidth(), e.drawableHeight(), dt_s).status);
+    engine->collectEvents();
+    return result;
   });
 }
 
 phosphene_result phosphene_render_frame_to_framebuffer(phosphene_engine* engine,
                                                        uint32_t framebuffer, int width, int height,
                                                        double dt_s) noexcept {
+  if (engine != nullptr && !engine->engine.hasPreset() && !engine->engine.loadPending())
+    engine->playlist.startIfIdle();
   return render(engine, "phosphene_render_frame_to_framebuffer", {framebuffer, 0, width, height},
                 dt_s);
 }
@@ -162,6 +265,8 @@ phosphene_result phosphene_render_frame_to_texture(phosphene_engine* engine, uin
     engine->engine.setLastError("phosphene_render_frame_to_texture: texture is 0");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
+  if (engine != nullptr && !engine->engine.hasPreset() && !engine->engine.loadPending())
+    engine->playlist.startIfIdle();
   return render(engine, "phosphene_render_frame_to_texture", {0, texture, width, height}, dt_s);
 }
 

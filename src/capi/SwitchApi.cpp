@@ -27,7 +27,7 @@ constexpr std::size_t kSwitchSettingsV1 =
     offsetof(phosphene_switch_settings, blend_pattern) + sizeof(phosphene_blend_pattern);
 
 bool validTransition(double seconds) {
-  return std::isfinite(seconds) && seconds <= 3600.0;
+  return std::isfinite(seconds) && seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS;
 }
 
 phosphene_switch_reason toC(SwitchReason r) {
@@ -36,7 +36,45 @@ phosphene_switch_reason toC(SwitchReason r) {
 
 }  // namespace
 
+void phosphene_engine::collectEvents() {
+  for (EngineEvent& e : engine.takeEvents()) {
+    playlist.onEvent(e);
+    events.push_back(std::move(e));
+  }
+  while (events.size() > PHOSPHENE_MAX_QUEUED_EVENTS) events.pop_front();
+}
+
 extern "C" {
+
+phosphene_result phosphene_engine_switch_preset(phosphene_engine* engine,
+                                                const phosphene_preset* preset,
+                                                const phosphene_transition_desc* transition,
+                                                uint64_t* out_request) noexcept {
+  if (out_request != nullptr) *out_request = 0;
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  if (preset == nullptr) {
+    engine->engine.setLastError("phosphene_engine_switch_preset: preset is NULL");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  if (preset->status != PHOSPHENE_OK) {
+    engine->engine.setLastError("phosphene_engine_switch_preset: " + preset->name +
+                                " did not load");
+    return PHOSPHENE_ERROR_PRESET_INVALID;
+  }
+  bool ok = true;
+  const double seconds = phosphene::capi::transitionFromDesc(transition, ok);
+  if (!ok) {
+    engine->engine.setLastError("phosphene_engine_switch_preset: transition not understood");
+    return phosphene::capi::structSize(transition) < phosphene::capi::kMinStructSize
+               ? PHOSPHENE_ERROR_ABI_MISMATCH
+               : PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  return guarded(engine, "phosphene_engine_switch_preset", [&] {
+    const std::uint64_t id = engine->engine.requestPreset(preset->source, seconds);
+    if (out_request != nullptr) *out_request = id;
+    return PHOSPHENE_OK;
+  });
+}
 
 phosphene_result phosphene_request_preset_file(phosphene_engine* engine, const char* path,
                                                double transition_seconds) noexcept {
@@ -84,7 +122,7 @@ phosphene_result phosphene_set_next_preset_callback(phosphene_engine* engine,
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return guarded(engine, "phosphene_set_next_preset_callback", [&] {
     if (fn == nullptr) {
-      engine->engine.setPresetProvider(nullptr);
+      engine->playlist.attach();  // the playlist answers again
       return PHOSPHENE_OK;
     }
     engine->engine.setPresetProvider(
@@ -143,12 +181,17 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
                                                const phosphene_switch_settings* in) noexcept {
   if (engine == nullptr || in == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (in->struct_size < kSwitchSettingsV1) return PHOSPHENE_ERROR_ABI_MISMATCH;
+  // Fields past an older host's struct keep their current values.
+  phosphene_switch_settings current;
+  phosphene_switch_settings_init(&current);
+  phosphene_get_switch_settings(engine, &current);
+  if (phosphene::capi::readVersioned(in, current, kSwitchSettingsV1) != PHOSPHENE_OK)
+    return PHOSPHENE_ERROR_ABI_MISMATCH;
+  in = &current;
   const auto time = [](double t) { return std::isfinite(t) && t >= 0.0 && t <= 86400.0; };
   // A C host may store any int in the enum field; reading one outside the enumerators (0..7 here)
   // through the C++ enum type is undefined behaviour, so the check reads the bytes as an int.
-  int pattern = 0;
-  static_assert(sizeof pattern == sizeof in->blend_pattern);
-  std::memcpy(&pattern, &in->blend_pattern, sizeof pattern);
+  const int pattern = phosphene::capi::enumValue(in->blend_pattern);
   if (!time(in->preset_duration) || !time(in->preset_duration_random) ||
       !time(in->blend_time_auto) || !time(in->blend_time_user) ||
       !time(in->beat_hard_cut_min_interval) || pattern < PHOSPHENE_BLEND_RANDOM ||
@@ -171,7 +214,7 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
     s.beatHardCutMinInterval = in->beat_hard_cut_min_interval;
     s.iterationBudgetPerFrame = in->iteration_budget;
     s.waitForLoads = in->wait_for_loads != 0;
-    switch (in->blend_pattern) {
+    switch (pattern) {
       case PHOSPHENE_BLEND_WIPE:
         s.blendPattern = BlendPatternType::Wipe;
         break;
@@ -194,31 +237,56 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
 }
 
 int phosphene_poll_event(phosphene_engine* engine, phosphene_event* out) noexcept {
+  // Errors answer 0 too, so `while (phosphene_poll_event(e, &ev))` can never spin on one.
   if (engine == nullptr || out == nullptr) return 0;
-  try {
-    for (EngineEvent& e : engine->engine.takeEvents()) engine->events.push_back(std::move(e));
-    while (engine->events.size() > 256) engine->events.pop_front();
-    if (engine->events.empty()) return 0;
-    const EngineEvent e = std::move(engine->events.front());
-    engine->events.pop_front();
-    *out = phosphene_event{};
-    out->type = static_cast<phosphene_event_type>(static_cast<int>(e.type) + 1);
-    out->reason = toC(e.reason);
-    const std::size_t n = std::min(e.name.size(), sizeof out->name - 1);
-    std::memcpy(out->name, e.name.data(), n);
-    out->name[n] = '\0';
-    out->time = e.time;
-    out->load_seconds = e.loadSeconds;
-    out->transition_seconds = e.transition;
-    engine->eventMessage = e.diagnostics.empty() ? std::string() : e.diagnostics.front().message;
-    out->diagnostic_id = e.diagnostics.empty()
-                             ? ""
-                             : phosphene::core::diagnosticCode(e.diagnostics.front().id).data();
-    out->message = engine->eventMessage.c_str();
-    return 1;
-  } catch (...) {
+  if (phosphene::capi::structSize(out) < phosphene::capi::kMinStructSize) {
+    engine->engine.setLastError("phosphene_poll_event: out->struct_size not set");
     return 0;
   }
+  try {
+    engine->collectEvents();
+    if (engine->events.empty()) return 0;
+    engine->lastEvent = std::move(engine->events.front());
+    engine->events.pop_front();
+    const EngineEvent& e = engine->lastEvent;
+    engine->lastEventName = e.name;
+    engine->lastEventPath = e.path.string();
+    phosphene_event c;
+    phosphene_event_init(&c);
+    c.type = static_cast<phosphene_event_type>(static_cast<int>(e.type) + 1);
+    c.reason = toC(e.reason);
+    c.request_id = e.requestId;
+    c.name = engine->lastEventName.c_str();
+    c.path = engine->lastEventPath.c_str();
+    c.playlist_index = e.tag;
+    c.time = e.time;
+    c.load_seconds = e.loadSeconds;
+    c.transition_seconds = e.transition;
+    c.diagnostic_count = static_cast<uint32_t>(e.diagnostics.size());
+    c.diagnostic_id = e.diagnostics.empty()
+                          ? ""
+                          : phosphene::core::diagnosticCode(e.diagnostics.front().id).data();
+    c.message = e.diagnostics.empty() ? "" : e.diagnostics.front().message.c_str();
+    phosphene::capi::writeVersioned(out, c);
+    return 1;
+  } catch (...) {
+    engine->engine.setLastError("phosphene_poll_event: out of memory");
+    return 0;
+  }
+}
+
+phosphene_result phosphene_event_get_diagnostic(const phosphene_engine* engine, uint32_t index,
+                                                phosphene_diagnostic* out) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return phosphene::capi::diagnosticAt(engine->lastEvent.diagnostics, index, out);
+}
+
+const char* phosphene_current_preset_name(const phosphene_engine* engine) noexcept {
+  return engine == nullptr ? "" : engine->engine.presetName().c_str();
+}
+
+const char* phosphene_current_preset_path(const phosphene_engine* engine) noexcept {
+  return engine == nullptr ? "" : engine->engine.presetPath().c_str();
 }
 
 int phosphene_is_transitioning(const phosphene_engine* engine) noexcept {

@@ -44,3 +44,18 @@ phosphene_result phosphene_set_texture_search_path(phosphene_engine* engine,
     return PHOSPHENE_ERROR_INTERNAL;
   }
 }
+
+extern "C" {
+
+phosphene_result phosphene_get_texture_search_path(const phosphene_engine* engine,
+                                                   const char** dirs, size_t capacity,
+                                                   size_t* out_count) noexcept {
+  if (engine == nullptr || out_count == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  const auto& path = engine->engine.textureSearchPath();
+  *out_count = path.size();
+  if (dirs == nullptr) return PHOSPHENE_OK;
+  for (size_t i = 0; i < path.size() && i < capacity; ++i) dirs[i] = path[i].c_str();
+  return PHOSPHENE_OK;
+}
+
+}  // extern "C"

@@ -14,14 +14,6 @@
 #include "preset/WarpBlend.hpp"
 
 namespace phosphene::engine {
-namespace {
-
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-}  // namespace
-
 const char* switchReasonName(SwitchReason reason) {
   switch (reason) {
     case SwitchReason::User:
@@ -75,11 +67,23 @@ bool Engine::analyzeFrame(double dt_s) {
     setLastError("frame time must be 0 (fixed clock) or between 0 and 10 seconds");
     return false;
   }
+  if (nextFrameTime_ && dt_s == 0.0) dt_s = *nextFrameTime_ - clock_.time();
+  nextFrameTime_.reset();
   clock_.advance(dt_s);
   pcm_.collect();
   reportInputProblems();
   const audio::FrameTiming timing{clock_.frame(), static_cast<float>(clock_.fps()), clock_.dt()};
   audio_ = analyzer_.analyze(pcm_.window(), timing);
+  return true;
+}
+
+bool Engine::setNextFrameTime(double time) {
+  const double step = time - clock_.time();
+  if (!std::isfinite(time) || !(step > 0.0) || step > 10.0) {
+    setLastError("frame time must be later than the current frame's, by at most 10 seconds");
+    return false;
+  }
+  nextFrameTime_ = time;
   return true;
 }
 
@@ -112,10 +116,12 @@ Engine::LoadStatus Engine::loadPresetFile(const std::filesystem::path& path) {
 Engine::LoadStatus Engine::loadNow(const PresetSource& source) {
   PreparedPreset prepared = loader_.prepareNow(source, dialect(), textureSearch_);
   const LoadStatus status = prepared.status;
+  pendingRequestId_ = 0;
   if (!install(std::move(prepared), 0.0, SwitchReason::User)) return status;
   // A synchronous load supersedes anything still pending.
   pendingTicket_ = 0;
   ready_.reset();
+  if (staged_) retire(*staged_);
   staged_.reset();
   return LoadStatus::Ok;
 }
@@ -126,6 +132,7 @@ std::uint64_t Engine::requestPreset(PresetSource source, double transitionSecond
   pendingReason_ = reason;
   ready_.reset();
   pendingTicket_ = loader_.request(std::move(source), dialect(), textureSearch_);
+  pendingRequestId_ = pendingTicket_;
   return pendingTicket_;
 }
 
@@ -136,10 +143,9 @@ void Engine::waitForPendingLoad() {
 }
 
 void Engine::servicePendingLoad() {
-  // The second half of a staged link (see below): the comp program, then the preset starts.
+  // The second half of a staged switch (see below): its warp program linked at the last draw,
+  // its comp program links at the next; the preset starts now.
   if (staged_) {
-    linkSlotPart(*staged_, false, true);
-    staged_->linked = true;
     PresetSlot slot = std::move(*staged_);
     staged_.reset();
     start(std::move(slot), stagedTransition_, stagedReason_);
@@ -165,19 +171,48 @@ void Engine::servicePendingLoad() {
         requestPreset(std::move(*next), pendingTransition_, SwitchReason::LoadFailed);
     return;
   }
+  EngineEvent loaded = eventAbout(prepared, EngineEvent::Type::PresetLoaded, reason);
+  loaded.loadSeconds = prepared.prepareSeconds;
+  emit(std::move(loaded));
   PresetSlot slot = makeSlot(std::move(prepared));
   if (!switch_.waitForLoads && renderer_ && current_.runtime && slot.shaders.warp &&
       slot.shaders.comp) {
     // Live: linking both shader programs in one frame is a visible hitch on a software
-    // rasteriser; the warp links now, the comp next frame, and the outgoing preset keeps
-    // drawing meanwhile (MD2 also compiles one shader per frame, plugin.cpp LoadPresetTick).
-    linkSlotPart(slot, true, false);
+    // rasteriser; the next draw links the warp, the one after the comp, and the outgoing preset
+    // keeps drawing meanwhile (MD2 also compiles one shader per frame, plugin.cpp
+    // LoadPresetTick).
     staged_ = std::move(slot);
     stagedTransition_ = pendingTransition_;
     stagedReason_ = reason;
     return;
   }
   start(std::move(slot), pendingTransition_, reason);
+}
+
+EngineEvent Engine::eventAbout(const PreparedPreset& prepared, EngineEvent::Type type,
+                               SwitchReason reason) const {
+  EngineEvent event;
+  event.type = type;
+  event.reason = reason;
+  event.requestId = pendingRequestId_;
+  event.tag = prepared.tag;
+  event.name = prepared.name;
+  event.path = prepared.path;
+  event.time = clock_.time();
+  return event;
+}
+
+EngineEvent Engine::eventAbout(const PresetSlot& slot, EngineEvent::Type type,
+                               SwitchReason reason) const {
+  EngineEvent event;
+  event.type = type;
+  event.reason = reason;
+  event.requestId = slot.requestId;
+  event.tag = slot.tag;
+  event.name = slot.shaders.name;
+  event.path = slot.path;
+  event.time = clock_.time();
+  return event;
 }
 
 bool Engine::reportIfFailed(const PreparedPreset& prepared, SwitchReason reason) {
@@ -194,11 +229,8 @@ bool Engine::reportIfFailed(const PreparedPreset& prepared, SwitchReason reason)
   std::string why = prepared.firstError();
   if (why.empty()) why = "not a preset";
   setLastError(prepared.name + ": " + why);
-  EngineEvent event;
-  event.type = EngineEvent::Type::PresetLoadFailed;
-  event.reason = reason;  // why this load was asked for
-  event.name = prepared.name;
-  event.time = clock_.time();
+  // reason: why this load was asked for.
+  EngineEvent event = eventAbout(prepared, EngineEvent::Type::PresetLoadFailed, reason);
   event.diagnostics = prepared.diagnostics;
   emit(std::move(event));
   return true;
@@ -217,8 +249,12 @@ Engine::PresetSlot Engine::makeSlot(PreparedPreset prepared) {
   slot.stages =
       render::PresetStages::fromPsVersions(prepared.warpPsVersion, prepared.compPsVersion);
   slot.folder = std::move(prepared.folder);
+  slot.path = std::move(prepared.path);
   slot.textures = std::move(prepared.textures);
   slot.loadSeconds = prepared.prepareSeconds;
+  slot.requestId = pendingRequestId_;
+  slot.tag = prepared.tag;
+  if (prepared.native) slot.native = prepared.native->start();
   return slot;
 }
 
@@ -236,6 +272,7 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
     // The blend starts from what the outgoing preset shows now (CBlendableFloat::StartBlendFrom
     // reads the old value at the switch): mid-blend, its blended values, frozen there.
     outgoingBase_ = transition_.active ? blendedBase_ : current_.runtime->baseValues();
+    retire(outgoing_);
     outgoing_ = std::move(current_);
     outgoing_.runtime->setBlendedBase(transition_.active ? &outgoingBase_ : nullptr);
     transition_.active = true;
@@ -246,16 +283,14 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
     transition_.snapPoint = preset::blendSnapPoint(oldComp, newComp);
     transition_.pattern = {};  // drawn at the first blended frame, when the mesh size is known
   } else {
-    outgoing_ = {};
+    retire(outgoing_);
+    retire(current_);
     transition_ = {};
   }
   current_ = std::move(slot);
+  frameDrawable_ = false;
   logger_.log(core::LogLevel::Info, "preset started: " + current_.shaders.name);
-  EngineEvent event;
-  event.type = EngineEvent::Type::PresetStarted;
-  event.reason = reason;
-  event.name = current_.shaders.name;
-  event.time = clock_.time();
+  EngineEvent event = eventAbout(current_, EngineEvent::Type::PresetStarted, reason);
   event.loadSeconds = current_.loadSeconds;
   event.transition = blend ? transitionSeconds : 0.0;
   emit(std::move(event));
@@ -319,21 +354,18 @@ double Engine::transitionProgress() const {
 }
 
 void Engine::endTransition() {
-  outgoing_ = {};  // its GL programs go with it (the context is current here)
+  retire(outgoing_);  // its GL programs go at the next draw, with the context current
   transition_ = {};
+  frameDrawable_ = false;
   if (current_.runtime) current_.runtime->setBlendedBase(nullptr);
-  EngineEvent event;
-  event.type = EngineEvent::Type::TransitionEnded;
-  event.name = current_.shaders.name;
-  event.time = clock_.time();
-  emit(std::move(event));
+  emit(eventAbout(current_, EngineEvent::Type::TransitionEnded, SwitchReason::User));
 }
 
 void Engine::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
   textureSearch_ = std::move(dirs);
   // Textures are resolved when the shaders link: relink both slots.
-  current_.linked = false;
-  outgoing_.linked = false;
+  current_.warpLinked = current_.compLinked = false;
+  outgoing_.warpLinked = outgoing_.compLinked = false;
 }
 
 // MD2 (plugin.cpp CShaderParams::CacheParams) looks in its textures folder, then in the folder of
@@ -352,9 +384,8 @@ std::vector<std::filesystem::path> Engine::effectiveTextureSearchPath() const {
 // On the first frame drawn with a preset, in the GL context: emit the renderer's dialect (a cache
 // hit when it was the one translated at load) and link.
 void Engine::linkSlot(PresetSlot& slot) {
-  if (slot.linked || !slot.runtime) return;
-  slot.linked = true;
-  linkSlotPart(slot, true, true);
+  if (!slot.runtime || (slot.warpLinked && slot.compLinked)) return;
+  linkSlotPart(slot, !slot.warpLinked, !slot.compLinked);
 }
 
 void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
@@ -369,6 +400,8 @@ void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
   renderer_->stageDecodedTextures(slot.textures);
   core::Diagnostics report;
   if (warp) report = renderer_->linkPresetWarp(slot.shaders, slot.stages, slot.gpu);
+  slot.warpLinked = slot.warpLinked || warp;
+  slot.compLinked = slot.compLinked || comp;
   if (comp) {
     slot.textures.clear();  // uploaded now (or already cached): the decoded bytes can go
     const core::Diagnostics more =
@@ -378,7 +411,7 @@ void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
   for (const core::Diagnostic& d : report) {
     logger_.log(d.severity == core::Severity::Info ? core::LogLevel::Info : core::LogLevel::Warning,
                 slot.shaders.name + ": " + d.format());
-    if (&slot == &current_ || &slot == &*staged_) presetDiagnostics_.push_back(d);
+    if (&slot == &current_ || (staged_ && &slot == &*staged_)) presetDiagnostics_.push_back(d);
   }
 }
 
@@ -392,29 +425,34 @@ void Engine::setMeshSize(int meshX, int meshY) {
   meshY_ = std::clamp(meshY, 6, 240);
 }
 
-// Made in the first render call's context: the host, not the engine, owns contexts.
-bool Engine::ensureRenderer() {
-  if (renderer_) return true;
+// Made in the first draw's context: the host, not the engine, owns contexts.
+FrameStatus Engine::ensureRenderer() {
+  if (renderer_) return FrameStatus::Ok;
   core::Expected<std::unique_ptr<render::Renderer>> created =
       render::Renderer::createForCurrentContext();
-  if (!created) {
-    setLastError(created.diagnostics().front().format());
-    return false;
-  }
+  if (!created) return glFailure(created.diagnostics(), "draw");
   std::unique_ptr<render::Renderer> renderer = std::move(*created);
   std::array<float, 4> hue{};
   for (float& h : hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
   renderer->setHueRandom(hue);
   renderer->setSeed(random_.nextU64());
   renderer_ = std::move(renderer);
-  current_.linked = false;
-  outgoing_.linked = false;
-  return true;
+  for (PresetSlot* slot : {&current_, &outgoing_}) slot->warpLinked = slot->compLinked = false;
+  if (staged_) staged_->warpLinked = staged_->compLinked = false;
+  return FrameStatus::Ok;
 }
 
-bool Engine::renderFrameToCurrentFramebuffer(int width, int height, double dt_s) {
-  if (!ensureRenderer()) return false;  // also proves a context is current
-  return renderFrame({render::Renderer::boundDrawFramebuffer(), 0, width, height}, dt_s);
+void Engine::retire(PresetSlot& slot) {
+  if (slot.runtime || slot.gpu.warp || slot.gpu.comp) retired_.push_back(std::move(slot));
+  slot = {};
+  // Nothing to draw them with: drop them now rather than keep them to the next draw.
+  if (!renderer_) retired_.clear();
+}
+
+FrameStatus Engine::glFailure(const core::Diagnostics& problems, const char* what) {
+  setLastError(std::string(what) + ": " + problems.front().format());
+  return problems.front().id == core::DiagnosticId::GlVersionTooLow ? FrameStatus::GlVersion
+                                                                    : FrameStatus::GlError;
 }
 
 void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
@@ -427,11 +465,8 @@ void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
           " loop iterations in one frame; their loops are cut short from now on",
       "engine");
   logger_.log(core::LogLevel::Warning, d.format());
-  EngineEvent event;
-  event.type = EngineEvent::Type::PresetOverBudget;
-  event.reason = SwitchReason::OverBudget;
-  event.name = slot.shaders.name;
-  event.time = clock_.time();
+  EngineEvent event =
+      eventAbout(slot, EngineEvent::Type::PresetOverBudget, SwitchReason::OverBudget);
   event.diagnostics = {d};
   emit(std::move(event));
   if (outgoing) {
@@ -443,86 +478,6 @@ void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
   if (provider_)
     if (std::optional<PresetSource> next = provider_(SwitchReason::OverBudget))
       requestPreset(std::move(*next), 0.0, SwitchReason::OverBudget);
-}
-
-bool Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
-  if (target.width <= 0 || target.height <= 0) {
-    setLastError("render target size must be positive");
-    return false;
-  }
-  if (!ensureRenderer()) return false;
-  if (!analyzeFrame(dt_s)) return false;
-  servicePendingLoad();
-  applySwitchPolicy();
-  if (switch_.waitForLoads && pendingTicket_ != 0) servicePendingLoad();
-  if (!current_.runtime) {
-    // The first preset is still on the loader thread: black until it is ready, never a stall.
-    if (loadPending()) return renderer_->clearTarget(target).empty();
-    setLastError("no preset loaded");
-    return false;
-  }
-  if (transition_.active && transitionProgress() >= 1.0) endTransition();
-  linkSlot(current_);
-  if (transition_.active) linkSlot(outgoing_);
-
-  preset::StepInputs inputs;
-  inputs.meshX = meshX_;
-  inputs.meshY = meshY_;
-  inputs.canvasWidth = drawableWidth_ > 0 ? drawableWidth_ : target.width;
-  inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : target.height;
-  inputs.trebleImm = audio_.imm[2];
-
-  render::FrameDraw draw;
-  const auto stepStart = std::chrono::steady_clock::now();
-  if (!transition_.active) {
-    draw.incoming = {&current_.runtime->step(audio_, clock_, inputs), &current_.gpu};
-  } else {
-    const double p = transitionProgress();
-    // Spec §9: the new preset's per-frame variables start from the blended file values; both
-    // presets run, new first, then old; then outputs and warp texcoords are mixed.
-    blendedBase_ = preset::blendBaseValues(outgoingBase_, current_.runtime->baseValues(), p);
-    current_.runtime->setBlendedBase(&blendedBase_);
-    preset::StepInputs incomingInputs = inputs;
-    // The built-in wave morphs from the outgoing preset's mode (MD2 m_nOldWaveMode, taken from
-    // its file value at the blend's start, state.cpp StartBlendFrom).
-    incomingInputs.blendOldWaveMode = static_cast<int>(outgoing_.runtime->baseValues().waveMode);
-    incomingInputs.blendProgress = p;
-    preset::FrameVars& newVars = current_.runtime->beginFrame(audio_, clock_, incomingInputs);
-    preset::FrameVars& oldVars = outgoing_.runtime->beginFrame(audio_, clock_, inputs);
-    preset::blendPerFrameResults(newVars, oldVars, static_cast<float>(p),
-                                 static_cast<float>(transition_.snapPoint));
-    // Both meshes run on the incoming preset's warp clock and scale (ComputeGridAlphaValues).
-    preset::shareIncomingWarpAnimation(oldVars, newVars);
-    // The built-in composite fades a changing echo orientation instead of snapping it.
-    if (!current_.shaders.comp)
-      preset::fadeEchoOrientation(newVars, blendedBase_, outgoingBase_, p, transition_.snapPoint);
-    preset::FrameState& incoming = current_.runtime->finishFrame(audio_);
-    const preset::FrameState& old = outgoing_.runtime->finishFrame(audio_);
-    const preset::MeshGeometry& g = incoming.mesh.geometry;
-    if (transition_.pattern.a.size() != g.vertexCount()) {
-      transition_.pattern =
-          switch_.blendPattern
-              ? preset::makeBlendPattern(*switch_.blendPattern, g.gridX, g.gridY, g.aspectX,
-                                         g.aspectY, random_)
-              : preset::randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random_);
-    }
-    preset::blendWarpUv(incoming.mesh.uv, old.mesh.uv, transition_.pattern.a, transition_.pattern.c,
-                        static_cast<float>(p), incoming.mesh.alpha);
-    draw.incoming = {&incoming, &current_.gpu};
-    draw.outgoing = {&old, &outgoing_.gpu};
-    draw.progress = p;
-  }
-  lastStepSeconds_ = secondsSince(stepStart);
-  const auto drawStart = std::chrono::steady_clock::now();
-  const core::Diagnostics problems = renderer_->draw(draw, target);
-  lastDrawSeconds_ = secondsSince(drawStart);
-  if (transition_.active) checkBudget(outgoing_, true);
-  checkBudget(current_, false);
-  if (!problems.empty()) {
-    setLastError("render failed: " + problems.front().format());
-    return false;
-  }
-  return true;
 }
 
 }  // namespace phosphene::engine

@@ -48,6 +48,7 @@
 #include "core/Diagnostic.hpp"
 #include "core/Logger.hpp"
 #include "eel/Eel.hpp"
+#include "engine/NativePreset.hpp"
 #include "engine/PreparedPreset.hpp"
 #include "engine/PresetLoader.hpp"
 #include "preset/BlendPattern.hpp"
@@ -97,14 +98,29 @@ struct EngineEvent {
     TransitionEnded,   // the outgoing preset is gone
     PresetLoadFailed,  // a load failed; the current preset keeps running
     PresetOverBudget,  // a preset's equations exceeded the per-frame budget
+    PresetLoaded,      // a requested preset is prepared; it starts at the next frame
+    Beat,              // the beat detector saw an onset this frame
+    HardCut,           // MD2's loudness hard-cut rule fired this frame
   };
   Type type = Type::PresetStarted;
   SwitchReason reason = SwitchReason::User;
+  std::uint64_t requestId = 0;  // the requestPreset ticket it belongs to; 0: none
+  std::int64_t tag = -1;        // the PresetSource's tag
   std::string name;
-  double time = 0.0;         // engine clock
-  double loadSeconds = 0.0;  // PresetStarted: preparation time on the loader
-  double transition = 0.0;   // PresetStarted: blend duration (0: hard cut)
+  std::filesystem::path path;  // the preset's file, when it came from one
+  double time = 0.0;           // engine clock
+  double loadSeconds = 0.0;    // PresetLoaded/Started: preparation time on the loader
+  double transition = 0.0;     // PresetStarted: blend duration (0: hard cut)
   core::Diagnostics diagnostics;
+};
+
+/// Why a frame call failed, from the failure itself (the C API's result codes map from it).
+enum class FrameStatus { Ok, InvalidArgument, NoPreset, NoContext, GlVersion, GlError };
+
+/// A frame call's outcome: true when it went well; lastError() says more otherwise.
+struct FrameResult {
+  FrameStatus status = FrameStatus::Ok;
+  explicit operator bool() const { return status == FrameStatus::Ok; }
 };
 
 /// Answers "which preset next?" for automatic switches, hard cuts and switching away from a
@@ -163,6 +179,8 @@ class Engine {
   bool hasPreset() const { return current_.runtime.has_value(); }
   const preset::Runtime* runtime() const { return current_.runtime ? &*current_.runtime : nullptr; }
   const std::string& presetName() const { return current_.shaders.name; }
+  /// The current preset's file (empty for texts and native presets).
+  const std::filesystem::path& presetPath() const { return current_.path; }
 
   void setSwitchSettings(const SwitchSettings& settings);
   const SwitchSettings& switchSettings() const { return switch_; }
@@ -187,11 +205,27 @@ class Engine {
   int meshX() const { return meshX_; }
   int meshY() const { return meshY_; }
 
-  /// Analyses the frame's audio, applies the switching policy, steps the preset(s) and draws into
-  /// `target` (GL context of the first render call current). False with lastError on failure.
-  bool renderFrame(const render::RenderTarget& target, double dt_s);
+  /// The first half of a frame, no GL: advances the clock (dt_s as analyzeFrame, or to the time
+  /// setNextFrameTime gave), analyses the audio, applies the switching policy and steps the
+  /// preset(s) for the canvas size (drawable size, else the last target's, else 640×480).
+  FrameResult advance(double dt_s);
+  /// The next advance(0) moves the clock to `time` (later than now by at most 10 s).
+  bool setNextFrameTime(double time);
+  /// The second half: draws the frame advanced last into `target` (the GL context of the first
+  /// draw current). Drawing again before the next advance only composites that frame again
+  /// (render::Renderer::redraw): extra views never change how the picture evolves.
+  FrameResult draw(const render::RenderTarget& target);
+  /// draw() into the draw framebuffer bound in the current context.
+  FrameResult drawToCurrentFramebuffer(int width, int height);
+  /// advance() then draw(), the canvas sized by `target` when no drawable size is set.
+  FrameResult renderFrame(const render::RenderTarget& target, double dt_s);
   /// renderFrame into the draw framebuffer bound in the current context.
-  bool renderFrameToCurrentFramebuffer(int width, int height, double dt_s);
+  FrameResult renderFrameToCurrentFramebuffer(int width, int height, double dt_s);
+  /// Forgets every GL object without a GL call (context lost, or none current at destruction);
+  /// the next draw makes them again in the context then current.
+  void releaseGl();
+  /// Whether a GL context is current on this thread (cached look-up, cheap every frame).
+  bool contextCurrent() { return probe_.current(); }
   /// Seconds of the last renderFrame spent stepping the preset(s) (CPU) and submitting GL.
   double lastStepSeconds() const { return lastStepSeconds_; }
   double lastDrawSeconds() const { return lastDrawSeconds_; }
@@ -209,10 +243,14 @@ class Engine {
     render::PresetStages stages;
     render::PresetGpuState gpu;
     std::filesystem::path folder;
+    std::filesystem::path path;
     std::vector<render::StagedTexture> textures;  // decoded on the loader, uploaded at link
-    bool linked = false;
+    std::unique_ptr<NativeInstance> native;       // a native preset's per-frame function
+    bool warpLinked = false, compLinked = false;
     bool overBudgetReported = false;
     double loadSeconds = 0.0;  // the loader's preparation time
+    std::uint64_t requestId = 0;
+    std::int64_t tag = -1;
   };
   struct Transition {
     bool active = false;
@@ -221,7 +259,7 @@ class Engine {
     preset::BlendPattern pattern;
   };
 
-  bool ensureRenderer();
+  FrameStatus ensureRenderer();
   shader::Dialect dialect() const;
   LoadStatus loadNow(const PresetSource& source);
   /// Makes a prepared preset current (transition > 0: blended from the current one). False, with
@@ -232,6 +270,15 @@ class Engine {
   PresetSlot makeSlot(PreparedPreset prepared);
   void start(PresetSlot slot, double transitionSeconds, SwitchReason reason);
   void linkSlotPart(PresetSlot& slot, bool warp, bool comp);
+  /// Runs a native preset's function on the per-frame values beginFrame returned.
+  void runNative(PresetSlot& slot, preset::FrameVars& vars);
+  /// A slot whose GL objects must go: kept until a draw, where the context is current.
+  void retire(PresetSlot& slot);
+  FrameStatus glFailure(const core::Diagnostics& problems, const char* what);
+  /// An event about a prepared preset (the load in flight) or a preset in a slot.
+  EngineEvent eventAbout(const PreparedPreset& prepared, EngineEvent::Type type,
+                         SwitchReason reason) const;
+  EngineEvent eventAbout(const PresetSlot& slot, EngineEvent::Type type, SwitchReason reason) const;
   void servicePendingLoad();
   void applySwitchPolicy();
   void scheduleNextSwitch(double blendSeconds);
@@ -275,6 +322,14 @@ class Engine {
   std::optional<PresetSlot> staged_;
   double stagedTransition_ = 0.0;
   SwitchReason stagedReason_ = SwitchReason::User;
+  std::vector<PresetSlot> retired_;
+  render::FrameDraw frameDraw_;  // the frame advanced last (pointers into the slots' runtimes)
+  bool frameStepped_ = false;    // advanced and not drawn yet
+  bool frameDrawable_ = false;   // frameDraw_ still points at live states
+  std::optional<double> nextFrameTime_;
+  int lastTargetWidth_ = 640, lastTargetHeight_ = 480;
+  std::uint64_t pendingRequestId_ = 0;  // the ticket of the load in flight, for its events
+  render::ContextProbe probe_;
   int drawableWidth_ = 0, drawableHeight_ = 0;
   int meshX_ = 48, meshY_ = 36;
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;

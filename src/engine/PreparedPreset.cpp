@@ -10,6 +10,15 @@
 
 namespace phosphene::engine {
 
+PresetSource PresetSource::fromNative(std::shared_ptr<const NativePreset> preset) {
+  // The base needs one key=value line to be a preset (PRE004); MD2's defaults otherwise.
+  PresetSource s =
+      fromText(preset->baseText().empty() ? "MILKDROP_PRESET_VERSION=201\n" : preset->baseText(),
+               preset->name());
+  s.native = std::move(preset);
+  return s;
+}
+
 std::string PresetSource::displayName() const {
   if (!name.empty()) return name;
   if (!path.empty()) return path.filename().string();
@@ -54,12 +63,16 @@ PreparedPreset preparePreset(const PresetSource& source, eel::Globals& globals,
   const auto start = std::chrono::steady_clock::now();
   PreparedPreset out;
   out.name = source.displayName();
+  out.path = source.path;
+  out.native = source.native;
+  out.tag = source.tag;
   out.dialect = dialect;
   core::Expected<milk::Preset> parsed = [&]() -> core::Expected<milk::Preset> {
-    if (source.path.empty()) return milk::parsePresetText(source.text, out.name);
     // A bare file name lives in the working directory: its folder is ".", not "" (which would
     // leave the preset's own folder off the texture search path).
-    out.folder = source.path.has_parent_path() ? source.path.parent_path() : ".";
+    if (!source.path.empty())
+      out.folder = source.path.has_parent_path() ? source.path.parent_path() : ".";
+    if (source.textRead || source.path.empty()) return milk::parsePresetText(source.text, out.name);
     return milk::readPresetFile(source.path);
   }();
   out.diagnostics = parsed.diagnostics();

@@ -7,6 +7,7 @@
 // The Program's EEL contexts point at the engine's eel::Globals (reg00..reg99, gmegabuf) but do
 // not touch them while compiling, so a loader thread may prepare while the render thread runs.
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "core/Diagnostic.hpp"
 #include "eel/Eel.hpp"
+#include "engine/NativePreset.hpp"
 #include "preset/Program.hpp"
 #include "render/Renderer.hpp"
 #include "shader/TranslatedShader.hpp"
@@ -22,16 +24,37 @@
 
 namespace phosphene::engine {
 
-/// Where a preset comes from: a file, or a text with a name.
+/// Where a preset comes from: a file, a text with a name, a file's text already read (a preset
+/// handle), or a native preset (its base text and per-frame function).
 struct PresetSource {
-  std::filesystem::path path;  // empty: `text`
+  std::filesystem::path path;  // the file (read unless `textRead`); empty for texts
   std::string text;
-  std::string name;  // for messages; a file's name when empty
+  std::string name;       // for messages; a file's name when empty
+  bool textRead = false;  // `text` holds the file's contents: parse it, do not read the file
+  std::shared_ptr<const NativePreset> native;
+  /// The host's own mark (the C API's playlist index), carried into the preset's events.
+  std::int64_t tag = -1;
 
-  static PresetSource file(std::filesystem::path p) { return {std::move(p), {}, {}}; }
-  static PresetSource fromText(std::string t, std::string n = "<text>") {
-    return {{}, std::move(t), std::move(n)};
+  static PresetSource file(std::filesystem::path p) {
+    PresetSource s;
+    s.path = std::move(p);
+    return s;
   }
+  static PresetSource fromText(std::string t, std::string n = "<text>") {
+    PresetSource s;
+    s.text = std::move(t);
+    s.name = std::move(n);
+    s.textRead = true;
+    return s;
+  }
+  /// A file whose text was read already (its folder still holds its textures).
+  static PresetSource fileText(std::filesystem::path p, std::string t) {
+    PresetSource s = file(std::move(p));
+    s.text = std::move(t);
+    s.textRead = true;
+    return s;
+  }
+  static PresetSource fromNative(std::shared_ptr<const NativePreset> preset);
   std::string displayName() const;
 };
 
@@ -41,6 +64,9 @@ enum class LoadStatus { Ok, IoError, Invalid };
 struct PreparedPreset {
   LoadStatus status = LoadStatus::Invalid;
   std::string name;
+  std::filesystem::path path;                  // the file, when it came from one
+  std::shared_ptr<const NativePreset> native;  // the per-frame function of a native preset
+  std::int64_t tag = -1;                       // PresetSource::tag
   std::filesystem::path folder;  // of a file (its textures are searched there); empty for texts
   std::optional<preset::Program> program;
   std::shared_ptr<const shader::TranslatedShader> warp, comp;  // null: none or untranslatable

@@ -77,6 +77,80 @@ bool glxContextCurrent() {
 }  // namespace
 #endif
 
+namespace {
+// The depth of AbandonGlObjects scopes on this thread: per thread and only non-zero during the
+// call that opened the scope, so engines on other threads are never affected.
+thread_local int abandonDepth = 0;
+}  // namespace
+
+AbandonGlObjects::AbandonGlObjects() {
+  ++abandonDepth;
+}
+AbandonGlObjects::~AbandonGlObjects() {
+  --abandonDepth;
+}
+bool AbandonGlObjects::active() {
+  return abandonDepth > 0;
+}
+
+#if defined(PHOSPHENE_CURRENT_CONTEXT_DLOPEN)
+struct ContextProbe::Symbols {
+  LoadedLibrary egl{"libEGL.so.1"};
+  LoadedLibrary glvndGlx{"libGLX.so.0"};
+  LoadedLibrary legacyGl{"libGL.so.1"};
+  EglContext (*eglGetCurrentContext)() = egl.symbol<EglContext()>("eglGetCurrentContext");
+  EglEnum (*eglQueryApi)() = egl.symbol<EglEnum()>("eglQueryAPI");
+  EglBoolean (*eglBindApi)(EglEnum) = egl.symbol<EglBoolean(EglEnum)>("eglBindAPI");
+  void* (*glxGetCurrentContext[2])() = {glvndGlx.symbol<void*()>("glXGetCurrentContext"),
+                                        legacyGl.symbol<void*()>("glXGetCurrentContext")};
+  bool any() const {
+    return eglGetCurrentContext || glxGetCurrentContext[0] || glxGetCurrentContext[1];
+  }
+};
+#else
+struct ContextProbe::Symbols {};
+#endif
+
+ContextProbe::ContextProbe() {
+  resolve();
+}
+
+ContextProbe::~ContextProbe() = default;
+
+void ContextProbe::resolve() {
+  symbols_ = std::make_unique<Symbols>();
+}
+
+bool ContextProbe::current() {
+#if defined(__EMSCRIPTEN__)
+  return emscripten_webgl_get_current_context() != 0;
+#elif defined(PHOSPHENE_CURRENT_CONTEXT_DLOPEN)
+  // A host may load its window-system library after making the engine: look again only while
+  // nothing was found (then nothing can be current either).
+  if (!symbols_->any()) resolve();
+  const Symbols& s = *symbols_;
+  if (s.eglGetCurrentContext) {
+    if (s.eglGetCurrentContext() != nullptr) return true;
+    if (s.eglQueryApi && s.eglBindApi) {
+      // As eglContextCurrent(): look under both client APIs, then restore the binding.
+      const EglEnum bound = s.eglQueryApi();
+      bool found = false;
+      for (const EglEnum api : {kEglOpenGlApi, kEglOpenGlEsApi}) {
+        if (api == bound || !s.eglBindApi(api)) continue;
+        found = found || s.eglGetCurrentContext() != nullptr;
+      }
+      if (bound != kEglNone) s.eglBindApi(bound);
+      if (found) return true;
+    }
+  }
+  for (auto* getCurrent : s.glxGetCurrentContext)
+    if (getCurrent && getCurrent() != nullptr) return true;
+  return false;
+#else
+  return true;
+#endif
+}
+
 bool hasCurrentContext() {
 #if defined(__EMSCRIPTEN__)
   return emscripten_webgl_get_current_context() != 0;

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "gl/CurrentContext.hpp"
+
 namespace phosphene::gl {
 // WebGL 2 has no KHR_debug: there, install() returns null and nothing below the seam is built.
 #if !defined(PHOSPHENE_GL_NATIVE_GLES3)
@@ -104,6 +106,7 @@ std::unique_ptr<DebugOutput> DebugOutput::install(const Capabilities& caps, Call
 
 DebugOutput::~DebugOutput() {
 #if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+  if (AbandonGlObjects::active()) return;
   if (es_)
     glDebugMessageCallbackKHR(nullptr, nullptr);
   else

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "gl/CurrentContext.hpp"
 #include "gl/Gl.hpp"
 
 namespace phosphene::gl {
@@ -28,7 +29,7 @@ class GlName {
   GLuint get() const { return name_; }
   explicit operator bool() const { return name_ != 0; }
   void reset() {
-    if (name_ != 0) Traits::destroy(name_);
+    if (name_ != 0 && !AbandonGlObjects::active()) Traits::destroy(name_);
     name_ = 0;
   }
 

@@ -152,8 +152,8 @@ bool Renderer::drawWarp(const preset::FrameState& mesh, const PresetGpuState& gp
 void Renderer::drawShaderComp(const preset::FrameState& blended, const PresetGpuState& gpu,
                               preset::ShaderConstants& constants,
                               const ShaderFrameTextures& textures, int canvasW, int canvasH,
-                              PassBlend blend, core::Diagnostics& errors) {
-  preset::drawRandomRotations(constants, random_);
+                              PassBlend blend, bool freshRandoms, core::Diagnostics& errors) {
+  if (freshRandoms) preset::drawRandomRotations(constants, random_);
   gpu.comp.use();
   gpu.comp.setConstants(constants);
   gpu.comp.bindTextures(textures, samplers_);
@@ -270,6 +270,29 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
   GlStateGuard::setPassDefaults();
 
   // 4. Composite to the host's target.
+  lastComposite_ = {inConstants, outConstants, canvasW, canvasH, blurLevels, false};
+  compositeTo(draw, target, current, previous, lastComposite_, true, errors);
+  lastComposite_.valid = true;
+
+  // 5. This frame's canvas is next frame's previous one.
+  canvas_.swap();
+  canvas_.countFrame();
+  gl::drainGlErrors("Renderer::draw", errors);
+  return errors;
+}
+
+void Renderer::compositeTo(const FrameDraw& draw, const RenderTarget& target,
+                           const gl::Framebuffer& current, const gl::Framebuffer& previous,
+                           CompositeInputs& inputs, bool freshRandoms, core::Diagnostics& errors) {
+  const preset::FrameState& frame = *draw.incoming.frame;
+  const PresetGpuState& in = *draw.incoming.gpu;
+  const bool blending = draw.transitioning();
+  const PresetGpuState* out = blending ? draw.outgoing.gpu : nullptr;
+  const int canvasW = inputs.canvasW, canvasH = inputs.canvasH;
+  ShaderFrameTextures textures{&previous.color(), {}};
+  for (int level = 1; level <= 3; ++level)
+    textures.blur[static_cast<std::size_t>(level - 1)] =
+        level <= inputs.blurLevels ? blur_.level(level) : nullptr;
   const core::Diagnostics targetErrors = bindTarget(target);
   if (targetErrors.empty()) {
     glViewport(0, 0, target.width, target.height);
@@ -279,35 +302,47 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
       composite_.draw(frame, source.color(), in.stages.comp);
       append(errors, composite_.lastErrors());
     };
+    const auto shaderComp = [&](const PresetGpuState& gpu, preset::ShaderConstants& constants,
+                                PassBlend blend) {
+      drawShaderComp(frame, gpu, constants, textures, canvasW, canvasH, blend, freshRandoms,
+                     errors);
+    };
     if (!blending) {
       if (in.comp)
-        drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Opaque,
-                       errors);
+        shaderComp(in, inputs.in, PassBlend::Opaque);
       else
         fixedComposite();
     } else if (in.comp && out->comp) {
-      drawShaderComp(frame, *out, outConstants, shaderTextures, canvasW, canvasH, PassBlend::Opaque,
-                     errors);
-      drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Alpha,
-                     errors);
+      shaderComp(*out, inputs.out, PassBlend::Opaque);
+      shaderComp(in, inputs.in, PassBlend::Alpha);
     } else if (in.comp) {
       fixedComposite();
-      drawShaderComp(frame, in, inConstants, shaderTextures, canvasW, canvasH, PassBlend::Alpha,
-                     errors);
+      shaderComp(in, inputs.in, PassBlend::Alpha);
     } else if (out->comp) {
       fixedComposite();
-      drawShaderComp(frame, *out, outConstants, shaderTextures, canvasW, canvasH,
-                     PassBlend::InverseAlpha, errors);
+      shaderComp(*out, inputs.out, PassBlend::InverseAlpha);
     } else {
       fixedComposite();
     }
   }
   append(errors, targetErrors);
+}
 
-  // 5. This frame's canvas is next frame's previous one.
-  canvas_.swap();
-  canvas_.countFrame();
-  gl::drainGlErrors("Renderer::draw", errors);
+core::Diagnostics Renderer::redraw(const FrameDraw& draw, const RenderTarget& target) {
+  if (!initialised_ || !lastComposite_.valid || draw.incoming.frame == nullptr ||
+      draw.incoming.gpu == nullptr)
+    return clearTarget(target);
+  core::Diagnostics errors;
+  if (target.width <= 0 || target.height <= 0) return errors;
+  GlStateGuard guard;
+  glActiveTexture(GL_TEXTURE0);
+  GlStateGuard::setPassDefaults();
+  const PresetGpuState* out = draw.transitioning() ? draw.outgoing.gpu : nullptr;
+  const TextureUnitGuard unitGuard(
+      std::max(draw.incoming.gpu->textureUnits(), out ? out->textureUnits() : 0));
+  // draw() swapped the canvases after compositing: what was `current` is `previous` now.
+  compositeTo(draw, target, canvas_.previous(), canvas_.current(), lastComposite_, false, errors);
+  gl::drainGlErrors("Renderer::redraw", errors);
   return errors;
 }
 

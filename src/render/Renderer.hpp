@@ -45,6 +45,7 @@
 #include "clock/Random.hpp"
 #include "core/Expected.hpp"
 #include "gl/Capabilities.hpp"
+#include "gl/CurrentContext.hpp"
 #include "gl/Framebuffer.hpp"
 #include "gl/GlName.hpp"
 #include "preset/FrameState.hpp"
@@ -100,6 +101,11 @@ struct FrameDraw {
   double progress = 1.0;
   bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
+
+/// For the engine, which names no gl/ header: a cached "is a context current?" and the scope that
+/// forgets GL objects instead of deleting them (gl/CurrentContext.hpp).
+using ContextProbe = gl::ContextProbe;
+using AbandonGlObjects = gl::AbandonGlObjects;
 
 class NoiseTextures;
 class TextureLibrary;
@@ -165,6 +171,11 @@ class Renderer {
   /// Draws one frame: the incoming preset, blended with the outgoing one during a transition.
   /// Returns the GL errors and failures of this frame; empty when all went well.
   core::Diagnostics draw(const FrameDraw& frame, const RenderTarget& target);
+  /// Composites the frame the last draw() drew into another target (a second view, a redraw):
+  /// only step 4 runs, with that frame's shader constants, so it changes no canvas and draws no
+  /// random numbers — the frames after it are the same as without it. `frame` must be the one
+  /// last drawn (its states still alive). Nothing drawn yet: clears the target.
+  core::Diagnostics redraw(const FrameDraw& frame, const RenderTarget& target);
   /// Whether a GL context is current on this thread (libepoxy aborts the process on a GL call
   /// without one, so entry points check first).
   static bool contextCurrent();
@@ -203,7 +214,20 @@ class Renderer {
                 const gl::Texture2D& source, PassBlend blend, core::Diagnostics& errors);
   void drawShaderComp(const preset::FrameState& blended, const PresetGpuState& gpu,
                       preset::ShaderConstants& constants, const ShaderFrameTextures& textures,
-                      int canvasW, int canvasH, PassBlend blend, core::Diagnostics& errors);
+                      int canvasW, int canvasH, PassBlend blend, bool freshRandoms,
+                      core::Diagnostics& errors);
+  /// What step 4 needs, kept from the last draw for redraw().
+  struct CompositeInputs {
+    preset::ShaderConstants in, out;
+    int canvasW = 0, canvasH = 0;
+    int blurLevels = 0;
+    bool valid = false;
+  };
+  /// Step 4: composites `current`/`previous` (as they were at the end of step 3) to the target.
+  /// freshRandoms: draw this frame's rot_rand values (a draw), or reuse them (a redraw).
+  void compositeTo(const FrameDraw& draw, const RenderTarget& target,
+                   const gl::Framebuffer& current, const gl::Framebuffer& previous,
+                   CompositeInputs& inputs, bool freshRandoms, core::Diagnostics& errors);
 
   gl::GlslDialect dialect_ = gl::GlslDialect::Glsl330Core;
   bool initialised_ = false;
@@ -227,6 +251,7 @@ class Renderer {
   std::array<float, 4> randStart_{};
   gl::GlName<FramebufferObjectTraits> textureTarget_;
   GLuint textureTargetAttached_ = 0;
+  CompositeInputs lastComposite_;
 };
 
 }  // namespace phosphene::render

@@ -18,7 +18,8 @@ TEST(CppHeader, CreateFeedAnalyzeDestroy) {
   phosphene_engine* engine = nullptr;
   ASSERT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
   std::vector<std::int16_t> silence(2 * 1600, 0);
-  phosphene_audio_frame frame{};
+  phosphene_audio_frame frame;
+  phosphene_audio_frame_init(&frame);
   for (int f = 0; f < 40; ++f) {
     ASSERT_EQ(phosphene_pcm_add_int16(engine, silence.data(), 1600, 2, 48000), PHOSPHENE_OK);
     ASSERT_EQ(phosphene_audio_analyze(engine, 0.0, &frame), PHOSPHENE_OK);
@@ -56,4 +57,65 @@ TEST(CppWrapper, OwnsMovesAndForwardsLogs) {
   phosphene::Engine failed(bad);
   EXPECT_FALSE(failed);
   EXPECT_EQ(failed.createResult(), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+}
+
+// The 0.2 wrapper without GL: preset handles, a native preset in C++, the playlist, events.
+namespace {
+
+class Spin : public phosphene::NativePreset {
+ public:
+  explicit Spin(int* live) : live_(live) { ++*live_; }
+  ~Spin() override { --*live_; }
+  Spin(const Spin&) = delete;
+  Spin& operator=(const Spin&) = delete;
+  void perFrame(phosphene::NativeFrame& frame) override {
+    frame.set("rot", 0.01 * ++frames_);
+    phosphene_audio_frame audio;
+    if (frame.audio(audio) == PHOSPHENE_OK && audio.fps > 0.0) frame.set("q2", audio.fps);
+  }
+
+ private:
+  int* live_;
+  int frames_ = 0;
+};
+
+}  // namespace
+
+TEST(CppWrapper, PresetsNativePresetsPlaylistAndEvents) {
+  static_assert(noexcept(std::declval<phosphene::Engine&>().advance()));
+  phosphene::Preset text = phosphene::Preset::fromText("[preset00]\nzoom=1.02\n", "t");
+  ASSERT_TRUE(text);
+  EXPECT_STREQ(text.name(), "t");
+  phosphene::Preset missing = phosphene::Preset::fromFile("/no/such.milk");
+  EXPECT_FALSE(missing);
+  EXPECT_EQ(missing.result(), PHOSPHENE_ERROR_IO);
+  phosphene_diagnostic d;
+  EXPECT_EQ(missing.diagnostic(0, d), PHOSPHENE_OK);
+  EXPECT_STREQ(d.id, "IO001");
+
+  int live = 0;
+  phosphene::Engine engine;
+  {
+    phosphene::Preset spin = phosphene::NativePreset::make<Spin>("spin", "", &live);
+    ASSERT_TRUE(spin);
+    phosphene::Playlist list = engine.playlist();
+    ASSERT_EQ(list.add(text), PHOSPHENE_OK);
+    ASSERT_EQ(list.add(spin), PHOSPHENE_OK);
+    EXPECT_EQ(list.size(), 2u);
+    EXPECT_EQ(list.setFilters({"-t"}), PHOSPHENE_OK);
+    EXPECT_EQ(list.size(), 1u);
+    ASSERT_EQ(list.next(), PHOSPHENE_OK);
+  }  // the handles go; the playlist and the engine keep what they need
+  engine.waitForPreset();
+  for (int f = 0; f < 5; ++f) ASSERT_EQ(engine.advance(), PHOSPHENE_OK) << engine.lastError();
+  EXPECT_EQ(live, 1);
+  EXPECT_STREQ(engine.presetName(), "spin");
+  phosphene::Event e;
+  bool started = false;
+  while (engine.poll(e))
+    if (e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.name == "spin" && e.playlistIndex == 0)
+      started = true;
+  EXPECT_TRUE(started);
+  engine = phosphene::Engine();  // the old engine, its playlist and the instance go
+  EXPECT_EQ(live, 0);
 }

@@ -1,5 +1,5 @@
 // Render calls on a thread where the host's context is not current, after the engine has already
-// made its GL objects: the call must refuse with PHOSPHENE_ERROR_GL and a clear last error.
+// made its GL objects: the call must refuse with PHOSPHENE_ERROR_NO_CONTEXT and a clear last error.
 // Before gl::hasCurrentContext, such a call went on into GL: calls whose entry points libepoxy
 // had resolved were silently dropped by the driver, and the first one it had not aborted the
 // host inside libepoxy ("Couldn't find current GLX or EGL context"). And the check must not
@@ -96,9 +96,9 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
     outcome.error = phosphene_last_error(e.engine);
   }).join();
   EXPECT_FALSE(outcome.current);
-  EXPECT_EQ(outcome.frame, PHOSPHENE_ERROR_GL);
-  EXPECT_EQ(outcome.framebuffer, PHOSPHENE_ERROR_GL);
-  EXPECT_EQ(outcome.texture, PHOSPHENE_ERROR_GL);
+  EXPECT_EQ(outcome.frame, PHOSPHENE_ERROR_NO_CONTEXT);
+  EXPECT_EQ(outcome.framebuffer, PHOSPHENE_ERROR_NO_CONTEXT);
+  EXPECT_EQ(outcome.texture, PHOSPHENE_ERROR_NO_CONTEXT);
   EXPECT_EQ(outcome.error,
             "phosphene_render_frame_to_texture: no GL context is current on this thread");
 

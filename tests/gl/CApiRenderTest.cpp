@@ -194,6 +194,7 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
             PHOSPHENE_ERROR_PRESET_INVALID);
   ASSERT_GE(phosphene_preset_diagnostic_count(e.engine), 1u);
   phosphene_diagnostic d;
+  phosphene_diagnostic_init(&d);
   ASSERT_EQ(phosphene_preset_diagnostic_get(e.engine, 0, &d), PHOSPHENE_OK);
   EXPECT_STREQ(d.id, "PRE004");
   EXPECT_EQ(phosphene_load_preset_file(e.engine, "/nonexistent/x.milk"), PHOSPHENE_ERROR_IO);

@@ -61,7 +61,7 @@ class Player {
   engine::Engine& engine() { return engine_; }
   bool renderTo(const gl::Framebuffer& fb) {
     feedKickAndChord(engine_, ++frame_);
-    return engine_.renderFrame({fb.id(), 0, fb.width(), fb.height()}, 0.0);
+    return static_cast<bool>(engine_.renderFrame({fb.id(), 0, fb.width(), fb.height()}, 0.0));
   }
   int frame() const { return frame_; }
 

@@ -31,13 +31,36 @@ execute_process(COMMAND pkg-config --cflags --libs phosphene OUTPUT_VARIABLE fla
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "pkg-config cannot find phosphene in ${pcdir}")
 endif()
+# Only what the public header needs: no private dependency's flags (kissfft's) for hosts.
+execute_process(COMMAND pkg-config --cflags phosphene OUTPUT_VARIABLE cflags
+  OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(cflags MATCHES "kiss|-D")
+  message(FATAL_ERROR "pkg-config --cflags phosphene leaks private flags: ${cflags}")
+endif()
 separate_arguments(flags UNIX_COMMAND "${flags}")
 run(${CC} -std=c99 -Wall -pedantic -Werror ${SOURCE_DIR}/consumer.c ${flags}
   -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/consumer_pc)
 run(${WORK_DIR}/consumer_pc)
 
+# The examples, as a host would build them from the installed package.
+execute_process(COMMAND pkg-config --cflags --libs phosphene egl glesv2 OUTPUT_VARIABLE glflags
+  OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "pkg-config cannot find egl/glesv2 for the examples")
+endif()
+separate_arguments(glflags UNIX_COMMAND "${glflags}")
+foreach(example audio_levels render_preset play_folder)
+  run(${CC} -std=c99 -Wall -Wextra -pedantic -Werror ${EXAMPLES_DIR}/${example}.c ${glflags} -lm
+    -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/${example}_pc)
+endforeach()
+run(${CXX} -std=c++17 -Wall -Wextra -pedantic -Werror ${EXAMPLES_DIR}/native_preset.cpp
+  ${glflags} -Wl,-rpath,${prefix}/lib -o ${WORK_DIR}/native_preset_pc)
+run(${WORK_DIR}/audio_levels_pc)
+
 # find_package
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/project -B ${WORK_DIR}/cmake-build
-  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${CC})
+  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${CC} -DCMAKE_CXX_COMPILER=${CXX}
+  -DEXAMPLES_DIR=${EXAMPLES_DIR})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/cmake-build)
 run(${WORK_DIR}/cmake-build/consumer)
+run(${WORK_DIR}/cmake-build/play_folder ${EXAMPLES_DIR}/../presets 120)

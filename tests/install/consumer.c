@@ -6,6 +6,7 @@ int main(void) {
   phosphene_engine* engine = NULL;
   float silence[2 * 1024] = {0};
   phosphene_audio_frame frame;
+  phosphene_audio_frame_init(&frame);
   if (phosphene_version() != PHOSPHENE_VERSION) return 1;
   if (phosphene_engine_create(NULL, &engine) != PHOSPHENE_OK) return 2;
   if (phosphene_pcm_add_float(engine, silence, 1024, 2, 48000) != PHOSPHENE_OK) return 3;

@@ -43,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (phosphene_engine_create(&desc, &engine) != PHOSPHENE_OK) std::abort();
 
   phosphene_audio_frame frame;
+  phosphene_audio_frame_init(&frame);
   std::vector<std::uint8_t> chunk;
   std::size_t pos = 6;
   while (pos < size) {

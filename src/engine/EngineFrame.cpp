@@ -1,0 +1,188 @@
+// Engine's frames: advance (clock, audio, switching, equations; no GL) and draw (the renderer,
+// in the host's context), the one-call render, and letting go of GL. Switching and loading live
+// in Engine.cpp.
+#include <array>
+#include <chrono>
+
+#include "engine/Engine.hpp"
+#include "preset/PerFrameResults.hpp"
+#include "preset/TransitionBlend.hpp"
+#include "preset/WarpBlend.hpp"
+
+namespace phosphene::engine {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+void Engine::releaseGl() {
+  const render::AbandonGlObjects abandon;
+  renderer_.reset();
+  retired_.clear();
+  for (PresetSlot* slot : {&current_, &outgoing_}) {
+    slot->gpu = {};
+    slot->warpLinked = slot->compLinked = false;
+  }
+  if (staged_) {
+    staged_->gpu = {};
+    staged_->warpLinked = staged_->compLinked = false;
+  }
+  frameDrawable_ = false;
+}
+
+FrameResult Engine::drawToCurrentFramebuffer(int width, int height) {
+  if (!probe_.current()) {
+    setLastError("draw: no GL context is current on this thread");
+    return {FrameStatus::NoContext};
+  }
+  return draw({render::Renderer::boundDrawFramebuffer(), 0, width, height});
+}
+
+FrameResult Engine::renderFrameToCurrentFramebuffer(int width, int height, double dt_s) {
+  if (!probe_.current()) {
+    setLastError("render: no GL context is current on this thread");
+    return {FrameStatus::NoContext};
+  }
+  return renderFrame({render::Renderer::boundDrawFramebuffer(), 0, width, height}, dt_s);
+}
+
+void Engine::runNative(PresetSlot& slot, preset::FrameVars& vars) {
+  if (!slot.native) return;
+  NativeFrame frame(vars, slot.runtime->state().inputs, audio_);
+  slot.native->perFrame(frame);
+}
+
+FrameResult Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
+  if (target.width <= 0 || target.height <= 0) {
+    setLastError("render target size must be positive");
+    return {FrameStatus::InvalidArgument};
+  }
+  lastTargetWidth_ = target.width;
+  lastTargetHeight_ = target.height;
+  if (const FrameResult advanced = advance(dt_s); !advanced) return advanced;
+  return draw(target);
+}
+
+FrameResult Engine::advance(double dt_s) {
+  if (!hasPreset() && !loadPending()) {
+    setLastError("no preset loaded");
+    return {FrameStatus::NoPreset};
+  }
+  if (!analyzeFrame(dt_s)) return {FrameStatus::InvalidArgument};
+  frameStepped_ = false;
+  frameDrawable_ = false;
+  if (audio_.beat || audio_.hard_cut) {
+    EngineEvent event;
+    event.type = audio_.hard_cut ? EngineEvent::Type::HardCut : EngineEvent::Type::Beat;
+    event.time = clock_.time();
+    event.name = current_.shaders.name;
+    emit(event);
+    if (audio_.beat && audio_.hard_cut) {
+      event.type = EngineEvent::Type::Beat;
+      emit(std::move(event));
+    }
+  }
+  // Last frame's budget: checked here, not right after the step, so the frame stepped is drawn
+  // with the states it was stepped with.
+  if (transition_.active) checkBudget(outgoing_, true);
+  checkBudget(current_, false);
+  servicePendingLoad();
+  applySwitchPolicy();
+  if (switch_.waitForLoads && pendingTicket_ != 0) servicePendingLoad();
+  // The first preset is still on the loader thread: the frame is black until it is ready.
+  if (!current_.runtime) return {};
+  if (transition_.active && transitionProgress() >= 1.0) endTransition();
+
+  preset::StepInputs inputs;
+  inputs.meshX = meshX_;
+  inputs.meshY = meshY_;
+  inputs.canvasWidth = drawableWidth_ > 0 ? drawableWidth_ : lastTargetWidth_;
+  inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : lastTargetHeight_;
+  inputs.trebleImm = audio_.imm[2];
+
+  render::FrameDraw draw;
+  const auto stepStart = std::chrono::steady_clock::now();
+  if (!transition_.active) {
+    preset::FrameVars& vars = current_.runtime->beginFrame(audio_, clock_, inputs);
+    runNative(current_, vars);
+    draw.incoming = {&current_.runtime->finishFrame(audio_), &current_.gpu};
+  } else {
+    const double p = transitionProgress();
+    // Spec §9: the new preset's per-frame variables start from the blended file values; both
+    // presets run, new first, then old; then outputs and warp texcoords are mixed.
+    blendedBase_ = preset::blendBaseValues(outgoingBase_, current_.runtime->baseValues(), p);
+    current_.runtime->setBlendedBase(&blendedBase_);
+    preset::StepInputs incomingInputs = inputs;
+    // The built-in wave morphs from the outgoing preset's mode (MD2 m_nOldWaveMode, taken from
+    // its file value at the blend's start, state.cpp StartBlendFrom).
+    incomingInputs.blendOldWaveMode = static_cast<int>(outgoing_.runtime->baseValues().waveMode);
+    incomingInputs.blendProgress = p;
+    preset::FrameVars& newVars = current_.runtime->beginFrame(audio_, clock_, incomingInputs);
+    runNative(current_, newVars);
+    preset::FrameVars& oldVars = outgoing_.runtime->beginFrame(audio_, clock_, inputs);
+    runNative(outgoing_, oldVars);
+    preset::blendPerFrameResults(newVars, oldVars, static_cast<float>(p),
+                                 static_cast<float>(transition_.snapPoint));
+    // Both meshes run on the incoming preset's warp clock and scale (ComputeGridAlphaValues).
+    preset::shareIncomingWarpAnimation(oldVars, newVars);
+    // The built-in composite fades a changing echo orientation instead of snapping it.
+    if (!current_.shaders.comp)
+      preset::fadeEchoOrientation(newVars, blendedBase_, outgoingBase_, p, transition_.snapPoint);
+    preset::FrameState& incoming = current_.runtime->finishFrame(audio_);
+    const preset::FrameState& old = outgoing_.runtime->finishFrame(audio_);
+    const preset::MeshGeometry& g = incoming.mesh.geometry;
+    if (transition_.pattern.a.size() != g.vertexCount()) {
+      transition_.pattern =
+          switch_.blendPattern
+              ? preset::makeBlendPattern(*switch_.blendPattern, g.gridX, g.gridY, g.aspectX,
+                                         g.aspectY, random_)
+              : preset::randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random_);
+    }
+    preset::blendWarpUv(incoming.mesh.uv, old.mesh.uv, transition_.pattern.a, transition_.pattern.c,
+                        static_cast<float>(p), incoming.mesh.alpha);
+    draw.incoming = {&incoming, &current_.gpu};
+    draw.outgoing = {&old, &outgoing_.gpu};
+    draw.progress = p;
+  }
+  lastStepSeconds_ = secondsSince(stepStart);
+  frameDraw_ = draw;
+  frameStepped_ = true;
+  frameDrawable_ = true;
+  return {};
+}
+
+FrameResult Engine::draw(const render::RenderTarget& target) {
+  if (target.width <= 0 || target.height <= 0) {
+    setLastError("render target size must be positive");
+    return {FrameStatus::InvalidArgument};
+  }
+  if (!probe_.current()) {
+    setLastError("draw: no GL context is current on this thread");
+    return {FrameStatus::NoContext};
+  }
+  if (const FrameStatus made = ensureRenderer(); made != FrameStatus::Ok) return {made};
+  lastTargetWidth_ = target.width;
+  lastTargetHeight_ = target.height;
+  retired_.clear();  // their GL objects go now, with the context current
+  if (staged_ && !staged_->warpLinked) linkSlotPart(*staged_, true, false);
+  const auto drawStart = std::chrono::steady_clock::now();
+  core::Diagnostics problems;
+  if (current_.runtime && frameDrawable_) {
+    linkSlot(current_);
+    if (transition_.active) linkSlot(outgoing_);
+    problems =
+        frameStepped_ ? renderer_->draw(frameDraw_, target) : renderer_->redraw(frameDraw_, target);
+    frameStepped_ = false;
+  } else {
+    // Nothing stepped yet (the first preset is still loading, or no advance since a switch).
+    problems = renderer_->clearTarget(target);
+  }
+  lastDrawSeconds_ = secondsSince(drawStart);
+  if (!problems.empty()) return {glFailure(problems, "render failed")};
+  return {};
+}
+
+}  // namespace phosphene::engine
