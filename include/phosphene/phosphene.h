@@ -986,36 +986,39 @@ typedef enum phosphene_playlist_sort_key {
 PHOSPHENE_API phosphene_result phosphene_playlist_sort(
     phosphene_playlist* playlist, phosphene_playlist_sort_key key) PHOSPHENE_NOEXCEPT;
 
-/** @brief Removes item `index` (NOT_FOUND when out of range). @since 0.2 */
+/** @brief Removes item `index` (NOT_FOUND when out of range). Thread safety: controller thread.
+ * @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_remove(phosphene_playlist* playlist,
                                                          uint32_t index) PHOSPHENE_NOEXCEPT;
 
-/** @brief Removes every item. @since 0.2 */
+/** @brief Removes every item. Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_clear(phosphene_playlist* playlist)
     PHOSPHENE_NOEXCEPT;
 
-/** @brief Number of items (0 for NULL). @since 0.2 */
+/** @brief Number of items (0 for NULL). Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API uint32_t phosphene_playlist_size(const phosphene_playlist* playlist)
     PHOSPHENE_NOEXCEPT;
 
 /** @brief Name and file of item `index` ("" when out of range); valid until the list changes.
- *  @since 0.2 */
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API const char* phosphene_playlist_item_name(const phosphene_playlist* playlist,
                                                        uint32_t index) PHOSPHENE_NOEXCEPT;
 PHOSPHENE_API const char* phosphene_playlist_item_path(const phosphene_playlist* playlist,
                                                        uint32_t index) PHOSPHENE_NOEXCEPT;
 
-/** @brief Index of the item last played (-1 when none). @since 0.2 */
+/** @brief Index of the item last played (-1 when none).
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API int64_t phosphene_playlist_position(const phosphene_playlist* playlist)
     PHOSPHENE_NOEXCEPT;
 
 /** @brief Shuffle: `next` walks a random order without repeats until every item played (1), or
- *  the list order (0, the default). @since 0.2 */
+ *  the list order (0, the default). Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_set_shuffle(phosphene_playlist* playlist,
                                                               int shuffle) PHOSPHENE_NOEXCEPT;
 
 /** @brief A preset that failed to load `retry_count` times (1 .. 100) is skipped from then on;
- *  with drop_failed 1 it is removed from the list instead. Defaults: 1, 0. @since 0.2 */
+ *  with drop_failed 1 it is removed from the list instead. Defaults: 1, 0.
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_set_retry(phosphene_playlist* playlist,
                                                             int retry_count,
                                                             int drop_failed) PHOSPHENE_NOEXCEPT;
@@ -1041,18 +1044,21 @@ PHOSPHENE_API phosphene_result phosphene_playlist_play(phosphene_playlist* playl
                                                        uint64_t* out_request) PHOSPHENE_NOEXCEPT;
 
 /** @brief Rating 0 .. 5 of item `index` (0 is never picked at random while others are rated).
- *  @since 0.2 */
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_set_rating(phosphene_playlist* playlist,
                                                              uint32_t index,
                                                              int rating) PHOSPHENE_NOEXCEPT;
-/** @brief The rating of item `index` (-1 when out of range). @since 0.2 */
+/** @brief The rating of item `index` (-1 when out of range). Thread safety: controller thread.
+ * @since 0.2 */
 PHOSPHENE_API int phosphene_playlist_get_rating(const phosphene_playlist* playlist,
                                                 uint32_t index) PHOSPHENE_NOEXCEPT;
-/** @brief Marks or unmarks item `index` as a favourite. @since 0.2 */
+/** @brief Marks or unmarks item `index` as a favourite.
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_set_favourite(phosphene_playlist* playlist,
                                                                 uint32_t index,
                                                                 int favourite) PHOSPHENE_NOEXCEPT;
-/** @brief 1 when item `index` is a favourite, else 0. @since 0.2 */
+/** @brief 1 when item `index` is a favourite, else 0. Thread safety: controller thread. @since 0.2
+ */
 PHOSPHENE_API int phosphene_playlist_is_favourite(const phosphene_playlist* playlist,
                                                   uint32_t index) PHOSPHENE_NOEXCEPT;
 
@@ -1061,13 +1067,15 @@ PHOSPHENE_API int phosphene_playlist_is_favourite(const phosphene_playlist* play
  *        ratings.txt, else ~/.local/share/phosphene/ratings.txt). A missing file is not an error
  *        (nothing rated yet). Format: a first line "# phosphene ratings 1", then one line per
  *        preset: rating (0..5), a tab, 0 or 1 (favourite), a tab, the preset's name.
- * @return PHOSPHENE_OK; PHOSPHENE_ERROR_IO (unreadable). @since 0.2
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_IO (unreadable).
+ * Thread safety: controller thread. @since 0.2
  */
 PHOSPHENE_API phosphene_result phosphene_playlist_load_ratings(phosphene_playlist* playlist,
                                                                const char* path) PHOSPHENE_NOEXCEPT;
 
 /** @brief Saves ratings and favourites atomically (a temporary file renamed over the old one, so
- *  a crash never leaves a half-written file). path NULL: as for load. @since 0.2 */
+ *  a crash never leaves a half-written file). path NULL: as for load. Thread safety: controller
+ * thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_playlist_save_ratings(const phosphene_playlist* playlist,
                                                                const char* path) PHOSPHENE_NOEXCEPT;
 
@@ -1119,7 +1127,8 @@ PHOSPHENE_API phosphene_result phosphene_playlist_save_ratings(const phosphene_p
 PHOSPHENE_API phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width,
                                                            int height) PHOSPHENE_NOEXCEPT;
 
-/** @brief Reads the drawable size (0 x 0: the target's). @since 0.2 */
+/** @brief Reads the drawable size (0 x 0: the target's).
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_get_drawable_size(const phosphene_engine* engine,
                                                            int* out_width,
                                                            int* out_height) PHOSPHENE_NOEXCEPT;
@@ -1134,7 +1143,7 @@ PHOSPHENE_API phosphene_result phosphene_get_drawable_size(const phosphene_engin
 PHOSPHENE_API phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
                                                        int mesh_y) PHOSPHENE_NOEXCEPT;
 
-/** @brief Reads the warp mesh size. @since 0.2 */
+/** @brief Reads the warp mesh size. Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_get_mesh_size(const phosphene_engine* engine,
                                                        int* out_mesh_x,
                                                        int* out_mesh_y) PHOSPHENE_NOEXCEPT;
@@ -1165,7 +1174,7 @@ PHOSPHENE_API phosphene_result phosphene_engine_set_frame_time(phosphene_engine*
                                                                double time_s) PHOSPHENE_NOEXCEPT;
 
 /** @brief The engine clock: the current frame's time (seconds) and index (either may be NULL).
- *  @since 0.2 */
+ *  Thread safety: controller thread. @since 0.2 */
 PHOSPHENE_API phosphene_result phosphene_engine_get_time(const phosphene_engine* engine,
                                                          double* out_time_s,
                                                          uint64_t* out_frame) PHOSPHENE_NOEXCEPT;
