@@ -185,7 +185,7 @@ if [ "$mode" = address ]; then
 else
   # The threads: the audio producer (ring buffer, PCM input), the preset loader (PresetLoader,
   # transitions), two engines at once, render calls from a thread without a context.
-  run_ctest "threaded tests" -LE 'corpus|bench' -R 'RingBuffer|PcmInput|Loader|Transition|TwoEngines|NoContext|EngineShaders|HeadlessContext'
+  run_ctest "threaded tests" -LE 'corpus|bench' -R 'RingBuffer|PcmInput|Loader|Transition|TwoEngines|NoContext|EngineShaders|HeadlessContext|PresetHandles|CApiFrame'
   t0=$(date +%s)
   transition_render 300 1 "async transition render"
   echo "sanitize.sh: $sequence presets with async loads and transitions: $(($(date +%s) - t0)) s"

@@ -119,3 +119,50 @@ TEST(CppWrapper, PresetsNativePresetsPlaylistAndEvents) {
   engine = phosphene::Engine();  // the old engine, its playlist and the instance go
   EXPECT_EQ(live, 0);
 }
+
+// Preset handles are made on any thread (a host's file scanner) while the engine plays, and
+// switched to and destroyed from other threads than the one that made them.
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+TEST(CppWrapper, PresetHandlesFromManyThreadsWhileTheEnginePlays) {
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  std::mutex mutex;
+  std::vector<phosphene::Preset> made;
+  std::atomic<int> failures{0};
+  std::vector<std::thread> makers;
+  for (int t = 0; t < 3; ++t) {
+    makers.emplace_back([&, t] {
+      for (int i = 0; i < 10; ++i) {
+        const std::string text = "[preset00]\nzoom=1.0" + std::to_string(i) +
+                                 "\nper_frame_1=rot = 0.01*" + std::to_string(t) + ";\n";
+        phosphene::Preset p = phosphene::Preset::fromText(text, "made");
+        if (!p || p.diagnosticCount() != 0) ++failures;
+        const std::lock_guard<std::mutex> lock(mutex);
+        made.push_back(std::move(p));
+      }
+    });
+  }
+  std::size_t switched = 0;
+  for (int frame = 0; frame < 200 && switched < 30; ++frame) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (switched < made.size()) {
+        phosphene_transition_desc cut;
+        phosphene_transition_desc_init(&cut);
+        cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
+        ASSERT_EQ(engine.switchTo(made[switched++], &cut), PHOSPHENE_OK);
+      }
+    }
+    engine.waitForPreset();
+    if (engine.advance() != PHOSPHENE_OK) ++failures;
+  }
+  for (std::thread& t : makers) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  // Destroyed on another thread than the ones that made them, while the engine keeps its copies.
+  std::thread([&] { made.clear(); }).join();
+  EXPECT_EQ(engine.advance(), PHOSPHENE_OK);
+  EXPECT_STREQ(engine.presetName(), "made");
+}
