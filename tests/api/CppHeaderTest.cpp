@@ -145,8 +145,10 @@ TEST(CppWrapper, PresetHandlesFromManyThreadsWhileTheEnginePlays) {
       }
     });
   }
+  // Switch to each handle as it appears (the makers may be slower than the frames).
   std::size_t switched = 0;
-  for (int frame = 0; frame < 200 && switched < 30; ++frame) {
+  for (long spins = 0; switched < 30 && spins < 10'000'000; ++spins) {
+    bool next = false;
     {
       const std::lock_guard<std::mutex> lock(mutex);
       if (switched < made.size()) {
@@ -154,11 +156,17 @@ TEST(CppWrapper, PresetHandlesFromManyThreadsWhileTheEnginePlays) {
         phosphene_transition_desc_init(&cut);
         cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
         ASSERT_EQ(engine.switchTo(made[switched++], &cut), PHOSPHENE_OK);
+        next = true;
       }
+    }
+    if (!next) {
+      std::this_thread::yield();
+      continue;
     }
     engine.waitForPreset();
     if (engine.advance() != PHOSPHENE_OK) ++failures;
   }
+  EXPECT_EQ(switched, 30u);
   for (std::thread& t : makers) t.join();
   EXPECT_EQ(failures.load(), 0);
   // Destroyed on another thread than the ones that made them, while the engine keeps its copies.
