@@ -30,6 +30,17 @@ bool validTransition(double seconds) {
   return std::isfinite(seconds) && seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS;
 }
 
+// The blend patterns a host can force, in both directions; PHOSPHENE_BLEND_RANDOM is "none".
+struct BlendPatternName {
+  phosphene_blend_pattern c;
+  BlendPatternType type;
+};
+constexpr BlendPatternName kBlendPatterns[] = {
+    {PHOSPHENE_BLEND_WIPE, BlendPatternType::Wipe},
+    {PHOSPHENE_BLEND_PLASMA, BlendPatternType::Plasma},
+    {PHOSPHENE_BLEND_RADIAL, BlendPatternType::Radial},
+    {PHOSPHENE_BLEND_INSIDE_OUT, BlendPatternType::InsideOut}};
+
 phosphene_switch_reason toC(SwitchReason r) {
   return static_cast<phosphene_switch_reason>(static_cast<int>(r));
 }
@@ -141,7 +152,6 @@ phosphene_result phosphene_get_switch_settings(const phosphene_engine* engine,
   if (out->struct_size < kSwitchSettingsV1) return PHOSPHENE_ERROR_ABI_MISMATCH;
   const SwitchSettings& s = engine->engine.switchSettings();
   phosphene_switch_settings c{};
-  c.struct_size = static_cast<uint32_t>(std::min<std::size_t>(out->struct_size, sizeof c));
   c.preset_duration = s.presetDuration;
   c.preset_duration_random = s.presetDurationRandom;
   c.duration_includes_blend = s.durationIncludesBlend ? 1 : 0;
@@ -155,25 +165,9 @@ phosphene_result phosphene_get_switch_settings(const phosphene_engine* engine,
   c.iteration_budget = s.iterationBudgetPerFrame;
   c.wait_for_loads = s.waitForLoads ? 1 : 0;
   c.blend_pattern = PHOSPHENE_BLEND_RANDOM;
-  if (s.blendPattern) {
-    switch (*s.blendPattern) {
-      case BlendPatternType::Wipe:
-        c.blend_pattern = PHOSPHENE_BLEND_WIPE;
-        break;
-      case BlendPatternType::Plasma:
-        c.blend_pattern = PHOSPHENE_BLEND_PLASMA;
-        break;
-      case BlendPatternType::Radial:
-        c.blend_pattern = PHOSPHENE_BLEND_RADIAL;
-        break;
-      case BlendPatternType::InsideOut:
-        c.blend_pattern = PHOSPHENE_BLEND_INSIDE_OUT;
-        break;
-      default:
-        break;
-    }
-  }
-  std::memcpy(out, &c, c.struct_size);
+  for (const BlendPatternName& n : kBlendPatterns)
+    if (s.blendPattern == n.type) c.blend_pattern = n.c;
+  phosphene::capi::writeVersioned(out, c, kSwitchSettingsV1);
   return PHOSPHENE_OK;
 }
 
@@ -214,23 +208,9 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
     s.beatHardCutMinInterval = in->beat_hard_cut_min_interval;
     s.iterationBudgetPerFrame = in->iteration_budget;
     s.waitForLoads = in->wait_for_loads != 0;
-    switch (pattern) {
-      case PHOSPHENE_BLEND_WIPE:
-        s.blendPattern = BlendPatternType::Wipe;
-        break;
-      case PHOSPHENE_BLEND_PLASMA:
-        s.blendPattern = BlendPatternType::Plasma;
-        break;
-      case PHOSPHENE_BLEND_RADIAL:
-        s.blendPattern = BlendPatternType::Radial;
-        break;
-      case PHOSPHENE_BLEND_INSIDE_OUT:
-        s.blendPattern = BlendPatternType::InsideOut;
-        break;
-      default:
-        s.blendPattern.reset();
-        break;
-    }
+    s.blendPattern.reset();  // PHOSPHENE_BLEND_RANDOM
+    for (const BlendPatternName& n : kBlendPatterns)
+      if (pattern == n.c) s.blendPattern = n.type;
     engine->engine.setSwitchSettings(s);
     return PHOSPHENE_OK;
   });
