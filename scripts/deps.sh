@@ -9,12 +9,16 @@ packages=(
   build-essential cmake pkg-config ccache git
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # bench/ profiling scripts: callgrind (valgrind) and apitrace for per-pass frame profiles
+  valgrind apitrace
   # audio: FFT and file decoding (WAV, FLAC, OGG, MP3 via libsndfile >= 1.1)
   libkissfft-dev libsndfile1-dev
   # GL: libepoxy for function loading; EGL + Mesa (llvmpipe) for headless contexts
   libepoxy-dev libegl-dev libgles-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   # images
   libpng-dev
+  # on-screen text (phosphene_overlay.h): FreeType, fontconfig and the default font, DejaVu Sans
+  libfreetype-dev libfontconfig-dev fonts-dejavu-core
   # texture decoding (stb_image: JPEG, PNG, TGA, BMP) for preset user textures
   libstb-dev
   # shaders: glslang's HLSL front end (its CMake package needs glslang-tools and SPIRV-Tools'
@@ -22,6 +26,12 @@ packages=(
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev
   # preset collection for the corpus tests
   projectm-data
+  # phosphene play: SDL2 window and audio; its tests run under Xvfb with xdotool's key events
+  libsdl2-dev xvfb xdotool xauth
+  # phosphene play's configuration file (phosphene.toml): toml++
+  libtomlplusplus-dev
+  # Python bindings (bindings/python) for Debian's /usr/bin/python3: pybind11, numpy, pytest, pip
+  pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
 )
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi

@@ -15,5 +15,6 @@ int runEval(const Args& args);
 int runInfo(const Args& args);
 int runLint(const Args& args);
 int runDumpState(const Args& args);
+int runPlay(const Args& args);  // only in builds with the player (SDL2)
 
 }  // namespace phosphene::cli

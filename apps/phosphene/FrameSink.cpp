@@ -7,18 +7,40 @@
 namespace phosphene::cli {
 namespace {
 
+// Each frame is encoded into "<name>.part" and renamed when published, so the directory never
+// holds a half-written frame_*.png (a failed or interrupted run leaves complete frames only), and
+// frames appear in order although several are encoded at once.
 class PngDirectory final : public FrameSink {
  public:
   explicit PngDirectory(std::string dir) : dir_(std::move(dir)) {}
   bool write(const platform::RgbaImage& frame, std::int64_t index, std::string& error) override {
     // Frame sequences are intermediate files: favour speed (libpng's fast filter choice).
-    return platform::writePng(dir_ + "/" + pngFrameName(index), frame, error,
-                              platform::PngCompression::Fast);
+    if (platform::writePng(partPath(index), frame, error, platform::PngCompression::Fast))
+      return true;
+    // The user asked for frame_*.png; the temporary name is ours, so messages name the frame.
+    const std::string part = partPath(index);
+    if (const auto at = error.find(part); at != std::string::npos)
+      error.replace(at, part.size(), finalPath(index));
+    return false;
+  }
+  int concurrency() const override { return 64; }  // frames are independent files
+  bool publish(std::int64_t index, std::string& error) override {
+    std::error_code ec;
+    std::filesystem::rename(partPath(index), finalPath(index), ec);
+    if (!ec) return true;
+    error = "cannot write " + finalPath(index) + ": " + ec.message();
+    return false;
+  }
+  void discard(std::int64_t index) override {
+    std::error_code ec;
+    std::filesystem::remove(partPath(index), ec);  // nothing to do if it was never created
   }
   bool finish(std::string&) override { return true; }
   std::string where() const override { return dir_ + "/"; }
 
  private:
+  std::string finalPath(std::int64_t index) const { return dir_ + "/" + pngFrameName(index); }
+  std::string partPath(std::int64_t index) const { return finalPath(index) + ".part"; }
   std::string dir_;
 };
 

@@ -1,7 +1,9 @@
 #pragma once
 // Where `phosphene render` puts its frames: a directory of PNGs (frame_000001.png, ...), raw
 // RGBA on stdout (`--out -`, for piping into other tools), or a video through ffmpeg
-// (VideoWriter.hpp). Frames arrive top row first, RGBA8.
+// (VideoWriter.hpp). Frames arrive top row first, RGBA8. FramePipeline.hpp drives a sink from
+// worker threads: write() may run for several frames at once when concurrency() allows it, and
+// publish() then makes each written frame visible, in frame order, one at a time.
 
 #include <cstdint>
 #include <memory>
@@ -16,6 +18,12 @@ class FrameSink {
   virtual ~FrameSink() = default;
   /// Writes frame number `index` (0-based). False with `error` set on failure.
   virtual bool write(const platform::RgbaImage& frame, std::int64_t index, std::string& error) = 0;
+  /// How many write() calls may run at the same time (for different frames).
+  virtual int concurrency() const { return 1; }
+  /// Makes a written frame visible; called in frame order. False with `error` on failure.
+  virtual bool publish(std::int64_t /*index*/, std::string& /*error*/) { return true; }
+  /// Throws away a frame that was (partly) written but will never be published.
+  virtual void discard(std::int64_t /*index*/) {}
   /// Flushes and closes; false with `error` when the output is incomplete.
   virtual bool finish(std::string& error) = 0;
   /// Where the frames went, for the summary line.

@@ -12,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ArgParser.hpp"
@@ -19,8 +20,10 @@
 #include "Commands.hpp"
 #include "DemoTrack.hpp"
 #include "EmbeddedPresets.hpp"
+#include "FramePipeline.hpp"
 #include "FrameSink.hpp"
 #include "HeadlessContext.hpp"
+#include "InterruptFlag.hpp"
 #include "PngImage.hpp"
 #include "ProgressBar.hpp"
 #include "VideoWriter.hpp"
@@ -488,47 +491,76 @@ int runRender(const Args& args) {
   auto input = std::make_unique<render::SpectrumViewInput>();
   phosphene_audio_frame analysis;
   phosphene_audio_frame_init(&analysis);
-  platform::RgbaImage image(o.width, o.height);
-  std::vector<double> renderMs, submitMs, totalMs;
+  // Encoding and writing happen on the pipeline's workers; the render thread only reads back.
+  const int workers = FramePipeline::defaultWorkers(*sink);
+  FramePipeline output(*sink, o.width, o.height, workers,
+                       FramePipeline::defaultDepth(workers, o.width, o.height));
+  InterruptFlag interrupt;
+  std::vector<double> renderMs, submitMs;
   renderMs.reserve(static_cast<std::size_t>(std::min(frames, 1LL << 20)));
-  totalMs.reserve(renderMs.capacity());
   ProgressBar progress(frames, ProgressBar::stderrIsTerminal());
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  for (long long f = 0; f < frames; ++f) {
+  std::optional<std::pair<long long, std::string>> renderError;  // frame, message
+  long long rendered = 0;
+  for (long long f = 0; f < frames && !interrupt.raised(); ++f) {
     const auto t0 = Clock::now();
     if (o.diagnostic) {
-      if (!audio->nextFrame(f, analysis, error)) return frameError(progress, f, error);
+      if (!audio->nextFrame(f, analysis, error)) {
+        renderError.emplace(f, error);
+        break;
+      }
       copyAnalysis(analysis, *input);
       fb->bind();
       const auto glErrors = view->draw(*input, o.width, o.height);
-      if (!glErrors.empty()) return frameError(progress, f, glErrors.front().format());
+      if (!glErrors.empty()) {
+        renderError.emplace(f, glErrors.front().format());
+        break;
+      }
     } else {
-      if (!audio->feedFrame(f, error)) return frameError(progress, f, error);
+      if (!audio->feedFrame(f, error)) {
+        renderError.emplace(f, error);
+        break;
+      }
       const phosphene_result rc =
           phosphene_render_frame_to_framebuffer(audio->engine(), fb->id(), o.width, o.height, 0.0);
-      if (rc != PHOSPHENE_OK) return frameError(progress, f, phosphene_last_error(audio->engine()));
+      if (rc != PHOSPHENE_OK) {
+        renderError.emplace(f, phosphene_last_error(audio->engine()));
+        break;
+      }
       sequence.collect(audio->engine());
     }
     const auto tSubmitted = Clock::now();
-    fb->readRgba8(image.pixels);
-    platform::flipVertically(image);
+    // Waits while the output is behind (bounded memory); null once a frame failed to write.
+    platform::RgbaImage* image = output.acquire();
+    if (!image) break;
+    const auto tAcquired = Clock::now();
+    fb->readRgba8(image->pixels);
+    platform::flipVertically(*image);
     const auto t1 = Clock::now();
-    if (!sink->write(image, f, error)) {
-      progress.finish();
-      std::fprintf(stderr, "phosphene render: frame %lld: %s\n", f + 1, error.c_str());
-      return 1;
-    }
-    const auto t2 = Clock::now();
-    renderMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    output.submit(f);
+    rendered = f + 1;
+    renderMs.push_back(
+        std::chrono::duration<double, std::milli>((t1 - t0) - (tAcquired - tSubmitted)).count());
     submitMs.push_back(std::chrono::duration<double, std::milli>(tSubmitted - t0).count());
-    totalMs.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
     progress.update(f + 1);
   }
   progress.finish();
+  // Frames rendered before a failure or Ctrl+C are still written: no work is thrown away.
+  if (!output.finish(error)) {
+    std::fprintf(stderr, "phosphene render: frame %lld: %s\n",
+                 static_cast<long long>(*output.failedFrame() + 1), error.c_str());
+    return 1;
+  }
+  if (renderError) return frameError(progress, renderError->first, renderError->second);
   if (!sink->finish(error)) {
     std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
     return 1;
+  }
+  if (interrupt.raised()) {
+    std::fprintf(stderr, "phosphene render: interrupted; %s holds frames 1 to %lld\n",
+                 sink->where().c_str(), rendered);
+    return 128 + interrupt.signal();
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   // The first frame creates the renderer and links the first preset's shaders: a one-off, so the
@@ -544,11 +576,14 @@ int runRender(const Args& args) {
       stderr,
       "phosphene render: %lld frames %dx%d @ %g fps (%s, %s) -> %s in %.2f s; median "
       "%.2f ms/frame rendering (%.2f analysis + preset step + GL submit, rest GL finish + "
-      "readback), %.2f ms/frame with output; slowest frame after the first %.2f ms rendering "
+      "readback), %.2f ms/frame with output (whole run); slowest frame after the first %.2f ms "
+      "rendering "
       "(%.1fx the median)\n",
       frames, o.width, o.height, o.fps,
       context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core", what.c_str(),
-      sink->where().c_str(), seconds, median(renderMs), median(submitMs), median(totalMs), slowest,
+      sink->where().c_str(), seconds, median(renderMs), median(submitMs),
+      // Output runs on other threads, so a per-frame median would hide it: wall time per frame.
+      rendered > 0 ? seconds * 1000.0 / static_cast<double>(rendered) : 0.0, slowest,
       median(renderMs) > 0 ? slowest / median(renderMs) : 0.0);
   if (sequence.presets.size() > 1 || sequence.switches.size() > 1) {
     std::fprintf(stderr, "phosphene render: %zu preset switches:\n", sequence.switches.size());

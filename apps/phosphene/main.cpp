@@ -17,11 +17,15 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"render", phosphene::cli::runRender, "render a preset with audio to PNG frames or a video"},
-    {"analyze", phosphene::cli::runAnalyze, "audio analysis of a file, per video frame (CSV, plot)"},
+    {"analyze", phosphene::cli::runAnalyze,
+     "audio analysis of a file, per video frame (CSV, plot)"},
     {"eval", phosphene::cli::runEval, "compile and run EEL2 equations, print the result"},
     {"info", phosphene::cli::runInfo, "show a preset's values, features and diagnostics"},
     {"lint", phosphene::cli::runLint, "check presets and report problems"},
     {"dump-state", phosphene::cli::runDumpState, "print a preset's variables at a given frame"},
+#ifdef PHOSPHENE_WITH_PLAYER
+    {"play", phosphene::cli::runPlay, "show presets in a window, moving to music or live audio"},
+#endif
 };
 
 void printUsage(std::FILE* to) {

@@ -35,6 +35,9 @@ class Analyzer {
 
   FrameAudio analyze(const Window& window, const FrameTiming& timing);
 
+  /// The onset detector's sensitivity (BeatDetector::setSensitivity); MD2's values are untouched.
+  void setBeatSensitivity(float sensitivity) { beat_.setSensitivity(sensitivity); }
+
  private:
   AnalyzerSettings settings_;
   WaveAligner aligner_;

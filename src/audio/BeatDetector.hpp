@@ -39,11 +39,25 @@ class BeatDetector {
   /// previous frame.
   bool update(const float* rawSpectrum, double dt);
 
+  /// Beat sensitivity, as hosts expose it (projectM's beat_sensitivity, the players' Up/Down
+  /// keys): 1 keeps the settings; s > 1 lowers the thresholds (jump and ratio move towards 1 as
+  /// 1 + (x − 1)/s, the floor falls as 1/s², an amplitude ratio of s), s < 1 raises them.
+  /// Clamped to kMinSensitivity..kMaxSensitivity.
+  void setSensitivity(float sensitivity);
+  float sensitivity() const { return sensitivity_; }
+
+  static constexpr float kMinSensitivity = 0.1f;
+  static constexpr float kMaxSensitivity = 10.0f;
+
   float energy() const { return energy_; }
   float hold() const { return hold_; }
 
  private:
   BeatSettings settings_;
+  float sensitivity_ = 1.0f;
+  float jump_ = settings_.jump;  // the thresholds at this sensitivity
+  float ratio_ = settings_.ratio;
+  float floor_ = settings_.floor;
   float energy_ = 0.0f;
   float hold_ = 0.0f;
   float mean_ = 0.0f;

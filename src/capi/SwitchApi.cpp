@@ -164,6 +164,7 @@ phosphene_result phosphene_get_switch_settings(const phosphene_engine* engine,
   c.beat_hard_cut_min_interval = s.beatHardCutMinInterval;
   c.iteration_budget = s.iterationBudgetPerFrame;
   c.wait_for_loads = s.waitForLoads ? 1 : 0;
+  c.beat_sensitivity = s.beatSensitivity;
   c.blend_pattern = PHOSPHENE_BLEND_RANDOM;
   for (const BlendPatternName& n : kBlendPatterns)
     if (s.blendPattern == n.type) c.blend_pattern = n.c;
@@ -183,15 +184,19 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
     return PHOSPHENE_ERROR_ABI_MISMATCH;
   in = &current;
   const auto time = [](double t) { return std::isfinite(t) && t >= 0.0 && t <= 86400.0; };
+  const auto sensitivity = [](double s) {
+    return s == 0.0 || (s >= PHOSPHENE_MIN_BEAT_SENSITIVITY && s <= PHOSPHENE_MAX_BEAT_SENSITIVITY);
+  };
   // A C host may store any int in the enum field; reading one outside the enumerators (0..7 here)
   // through the C++ enum type is undefined behaviour, so the check reads the bytes as an int.
   const int pattern = phosphene::capi::enumValue(in->blend_pattern);
   if (!time(in->preset_duration) || !time(in->preset_duration_random) ||
       !time(in->blend_time_auto) || !time(in->blend_time_user) ||
       !time(in->beat_hard_cut_min_interval) || pattern < PHOSPHENE_BLEND_RANDOM ||
-      pattern > PHOSPHENE_BLEND_INSIDE_OUT) {
+      pattern > PHOSPHENE_BLEND_INSIDE_OUT || !sensitivity(in->beat_sensitivity)) {
     engine->engine.setLastError(
-        "phosphene_set_switch_settings: times must be 0..86400 s and the blend pattern known");
+        "phosphene_set_switch_settings: times must be 0..86400 s, the blend pattern known and the "
+        "beat sensitivity 0.1..10");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   return guarded(engine, "phosphene_set_switch_settings", [&] {
@@ -208,6 +213,7 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
     s.beatHardCutMinInterval = in->beat_hard_cut_min_interval;
     s.iterationBudgetPerFrame = in->iteration_budget;
     s.waitForLoads = in->wait_for_loads != 0;
+    s.beatSensitivity = in->beat_sensitivity == 0.0 ? 1.0 : in->beat_sensitivity;
     s.blendPattern.reset();  // PHOSPHENE_BLEND_RANDOM
     for (const BlendPatternName& n : kBlendPatterns)
       if (pattern == n.c) s.blendPattern = n.type;

@@ -78,11 +78,13 @@ inline double max(double a, double b) {
 }
 
 /// The float "0x5f3759df" estimate refined by one Newton step in double (MD2 nseel_asm_invsqrt).
+/// The asm shifts arithmetically (sar) and subtracts in 32 bits, wrapping for negative x; the
+/// subtraction is done unsigned here because the signed one overflows (undefined) there.
 inline double invsqrt(double x) {
   const float xf = static_cast<float>(x);
-  std::int32_t i;
-  std::memcpy(&i, &xf, sizeof i);
-  i = 0x5f3759df - (i >> 1);
+  std::int32_t bits;
+  std::memcpy(&bits, &xf, sizeof bits);
+  const std::uint32_t i = 0x5f3759dfu - static_cast<std::uint32_t>(bits >> 1);
   float yf;
   std::memcpy(&yf, &i, sizeof yf);
   const double y = yf;

@@ -313,6 +313,7 @@ void Engine::scheduleNextSwitch(double blendSeconds) {
 
 void Engine::setSwitchSettings(const SwitchSettings& settings) {
   switch_ = settings;
+  analyzer_.setBeatSensitivity(static_cast<float>(switch_.beatSensitivity));
   if (current_.runtime)
     current_.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
   if (outgoing_.runtime)

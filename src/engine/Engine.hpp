@@ -81,6 +81,9 @@ struct SwitchSettings {
   bool loudnessHardCuts = false;        // MD2's m_bHardCutsDisabled = true (spec §5.5)
   bool beatHardCuts = false;            // cut on the beat detector's onsets
   double beatHardCutMinInterval = 4.0;  // seconds between two beat cuts at least
+  /// The beat detector's sensitivity (audio::BeatDetector::setSensitivity, 0.1..10): Beat events
+  /// and beat hard cuts; bass/mid/treb, which presets see, are MD2's and never scaled.
+  double beatSensitivity = 1.0;
   /// Loop iterations all of a preset's equations may run per frame (preset::Runtime); past it the
   /// preset is stopped and switched away from. Negative: unlimited.
   std::int64_t iterationBudgetPerFrame = preset::kDefaultIterationBudgetPerFrame;

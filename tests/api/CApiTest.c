@@ -286,6 +286,21 @@ static void test_switching_without_gl(void) {
   s.struct_size = sizeof s;
   CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK);
   CHECK(s.preset_duration == 5.0 && s.blend_pattern == PHOSPHENE_BLEND_PLASMA);
+  /* Beat sensitivity: 1 by default, 0 on set means 1, outside 0.1..10 refused; a host built
+   * before the field existed (struct ending at blend_pattern) leaves it as it was. */
+  CHECK(s.beat_sensitivity == 1.0);
+  s.beat_sensitivity = 20.0;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  s.beat_sensitivity = 2.5;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  s.beat_sensitivity = 7.0;
+  s.struct_size = (uint32_t)offsetof(phosphene_switch_settings, beat_sensitivity);
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  s.struct_size = sizeof s;
+  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 2.5);
+  s.beat_sensitivity = 0.0;
+  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 1.0);
   CHECK(phosphene_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* Requests are queued for the loader thread; no GL is touched. */
   CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) == PHOSPHENE_OK);

@@ -10,7 +10,7 @@ file(COPY ${ours} DESTINATION ${DIR}/presets)
 file(COPY ${first} DESTINATION ${DIR}/presets/more)  # the folder is read recursively
 file(WRITE ${DIR}/presets/broken.milk "this is not a preset\n")
 
-execute_process(COMMAND ${EXAMPLE} ${DIR}/presets 600 RESULT_VARIABLE rc OUTPUT_VARIABLE out
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${EXAMPLE_ENV} ${EXAMPLE} ${DIR}/presets 600 RESULT_VARIABLE rc OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
 file(WRITE ${DIR}/output.txt "${out}")
 if(NOT rc EQUAL 0)

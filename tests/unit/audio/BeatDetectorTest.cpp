@@ -73,5 +73,36 @@ TEST(BeatDetector, RefractoryPeriodStopsDoubleTriggers) {
   EXPECT_GE(beats, 1);
 }
 
+// Kicks too quiet for the default thresholds (a 40 % jump over the recent peak, nowhere near the
+// doubling asked for) count at sensitivity 3 (jump 1.33); sensitivity 1 is the default, and the
+// value is clamped to 0.1..10 (non-finite: 1).
+TEST(BeatDetector, SensitivityMovesTheThresholds) {
+  const auto feed = [](BeatDetector& d) {
+    std::vector<float> spectrum(16, 0.0f);
+    int beats = 0;
+    for (int f = 0; f < 240; ++f) {  // 4 s: a 1.4× energy bump every 0.5 s over a steady base
+      const float level = f % 30 == 0 ? 1.4f * 4000.0f : 4000.0f;
+      for (int k = 1; k <= 8; ++k) spectrum[static_cast<std::size_t>(k)] = std::sqrt(level / 8.0f);
+      beats += d.update(spectrum.data(), 1.0 / 60.0) ? 1 : 0;
+    }
+    return beats;
+  };
+  BeatDetector normal, keen, deaf;
+  EXPECT_FLOAT_EQ(normal.sensitivity(), 1.0f);
+  keen.setSensitivity(3.0f);
+  deaf.setSensitivity(0.5f);
+  const int atOne = feed(normal), atThree = feed(keen), atHalf = feed(deaf);
+  EXPECT_LE(atOne, 1);  // at most the start out of silence
+  EXPECT_GE(atThree, 7) << "8 bumps in 4 s";
+  EXPECT_LE(atHalf, atOne);
+  BeatDetector d;
+  d.setSensitivity(100.0f);
+  EXPECT_FLOAT_EQ(d.sensitivity(), BeatDetector::kMaxSensitivity);
+  d.setSensitivity(0.0f);
+  EXPECT_FLOAT_EQ(d.sensitivity(), BeatDetector::kMinSensitivity);
+  d.setSensitivity(std::nanf(""));
+  EXPECT_FLOAT_EQ(d.sensitivity(), 1.0f);
+}
+
 }  // namespace
 }  // namespace phosphene::audio

@@ -1,0 +1,79 @@
+#include "KeyBindings.hpp"
+
+#include <array>
+
+namespace phosphene::play {
+namespace {
+
+// n/p follow projectM's SDL frontend: the plain key cuts, Shift blends (issue 13's list).
+constexpr std::array kBindings{
+    KeyBinding{SDLK_n, kNoMods, Action::Next, "n", "next preset (hard cut)", true},
+    KeyBinding{SDLK_n, kShift, Action::NextBlend, "Shift+n", "next preset with a transition",
+               false},
+    KeyBinding{SDLK_p, kNoMods, Action::Previous, "p", "previous preset (hard cut)", true},
+    KeyBinding{SDLK_p, kShift, Action::PreviousBlend, "Shift+p",
+               "previous preset with a transition", false},
+    KeyBinding{SDLK_r, kNoMods, Action::Random, "r", "random preset", true},
+    KeyBinding{SDLK_BACKSPACE, kNoMods, Action::Back, "Backspace", "back in the history", false},
+    KeyBinding{SDLK_SPACE, kNoMods, Action::Lock, "Space", "lock / unlock the preset", true},
+    KeyBinding{SDLK_y, kNoMods, Action::Shuffle, "y", "shuffle on / off", false},
+    KeyBinding{SDLK_h, kNoMods, Action::HardCut, "h", "hard cut to the next preset", false},
+    KeyBinding{SDLK_t, kNoMods, Action::ToggleTransitions, "t",
+               "automatic switches: transitions on / off", false},
+    KeyBinding{SDLK_UP, kNoMods, Action::BeatUp, "Up", "beat sensitivity up", false},
+    KeyBinding{SDLK_DOWN, kNoMods, Action::BeatDown, "Down", "beat sensitivity down", false},
+    KeyBinding{SDLK_PLUS, kNoMods, Action::RateUp, "+", "rate the preset up", false},
+    KeyBinding{SDLK_EQUALS, kNoMods, Action::RateUp, nullptr, "", false},
+    KeyBinding{SDLK_EQUALS, kShift, Action::RateUp, nullptr, "", false},
+    KeyBinding{SDLK_KP_PLUS, kNoMods, Action::RateUp, nullptr, "", false},
+    KeyBinding{SDLK_MINUS, kNoMods, Action::RateDown, "-", "rate the preset down", false},
+    KeyBinding{SDLK_KP_MINUS, kNoMods, Action::RateDown, nullptr, "", false},
+    KeyBinding{SDLK_d, kCtrl, Action::Favourite, "Ctrl+d", "favourite on / off (like a bookmark)",
+               false},
+    KeyBinding{SDLK_l, kNoMods, Action::Browser, "l", "preset browser: type to search, Enter",
+               true},
+    KeyBinding{SDLK_F1, kNoMods, Action::Help, "F1", "this help", true},
+    KeyBinding{SDLK_i, kNoMods, Action::ToggleFps, "i", "frame rate and slowest frame", false},
+    KeyBinding{SDLK_s, kCtrl, Action::Screenshot, "Ctrl+s", "screenshot (PNG)", false},
+    KeyBinding{SDLK_c, kCtrl, Action::CopyPath, "Ctrl+c", "copy the preset's path", false},
+    KeyBinding{SDLK_f, kNoMods, Action::Fullscreen, "f",
+               "fullscreen (also Ctrl+f, F11, double-click)", true},
+    KeyBinding{SDLK_f, kCtrl, Action::Fullscreen, nullptr, "", false},
+    KeyBinding{SDLK_F11, kNoMods, Action::Fullscreen, nullptr, "", false},
+    KeyBinding{SDLK_c, kNoMods, Action::PauseAudio, "c", "pause / resume the song", false},
+    KeyBinding{SDLK_LEFT, kNoMods, Action::SeekBack, "Left", "song: back 10 s", false},
+    KeyBinding{SDLK_RIGHT, kNoMods, Action::SeekForward, "Right", "song: forward 10 s", false},
+    KeyBinding{SDLK_d, kNoMods, Action::NextDevice, "d", "next capture device", false},
+    KeyBinding{SDLK_q, kCtrl, Action::Quit, "Ctrl+q", "quit (also Escape)", true},
+    KeyBinding{SDLK_ESCAPE, kNoMods, Action::Quit, nullptr, "", false},
+};
+
+unsigned modsOf(Uint16 sdlMods) {
+  unsigned m = kNoMods;
+  if (sdlMods & KMOD_SHIFT) m |= kShift;
+  if (sdlMods & KMOD_CTRL) m |= kCtrl;
+  return m;
+}
+
+}  // namespace
+
+std::span<const KeyBinding> keyBindings() {
+  return kBindings;
+}
+
+std::optional<Action> actionFor(SDL_Keycode key, Uint16 sdlMods) {
+  const unsigned mods = modsOf(sdlMods);
+  for (const auto& b : kBindings)
+    if (b.key == key && b.mods == mods) return b.action;
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, std::string>> helpRows(bool basicOnly) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& b : kBindings)
+    if (b.label && (!basicOnly || b.basic)) rows.emplace_back(b.label, b.help);
+  rows.emplace_back("wheel", "next / previous preset (with a transition)");
+  return rows;
+}
+
+}  // namespace phosphene::play

@@ -1,0 +1,105 @@
+#pragma once
+// One run of the player: the objects it owns (window, engine, overlay, audio) and the state the
+// keys change. Player.cpp sets it up and runs the frame loop; PlayerInput.cpp turns keys, mouse
+// and dropped files into actions. Internal to the player.
+
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "CaptureSource.hpp"
+#include "FilePlayback.hpp"
+#include "KeyBindings.hpp"
+#include "OverlayView.hpp"
+#include "Player.hpp"
+#include "PresetBrowser.hpp"
+#include "SdlAudio.hpp"
+#include "SdlWindow.hpp"
+#include "phosphene/phosphene.h"
+
+namespace phosphene::play {
+
+struct EngineDeleter {
+  void operator()(phosphene_engine* e) const { phosphene_engine_destroy(e); }
+};
+using EnginePtr = std::unique_ptr<phosphene_engine, EngineDeleter>;
+
+struct PresetDeleter {
+  void operator()(phosphene_preset* p) const { phosphene_preset_destroy(p); }
+};
+
+// fps over the last second and the slowest frame of the last two: what the frame-time line shows.
+class FrameTimer {
+ public:
+  void add(double now, double seconds) {
+    frames_.push_back({now, seconds});
+    while (!frames_.empty() && now - frames_.front().first > 2.0) frames_.pop_front();
+  }
+  FrameTimes times(double now) const {
+    FrameTimes t;
+    for (const auto& [at, s] : frames_) {
+      if (now - at <= 1.0) t.fps += 1;
+      t.slowestMs = std::max(t.slowestMs, s * 1000.0);
+    }
+    return t;
+  }
+
+ private:
+  std::deque<std::pair<double, double>> frames_;
+};
+
+class PlayerSession {
+ public:
+  explicit PlayerSession(const PlayRun& run) : run_(run), settings_(run.settings) {}
+  ~PlayerSession() {
+    playback_.reset();  // audio callbacks stop before the engine they feed goes
+    capture_.reset();
+    audio_.reset();
+  }
+  int run();
+
+ private:
+  bool setUp();
+  void setUpPlaylist();
+  void setUpAudio();
+  void frameLoop();
+  void handle(const SDL_Event& e);
+  void browserKey(const SDL_KeyboardEvent& key);
+  void act(Action action, bool repeat);
+  void play(phosphene_playlist_move move, bool blend, std::uint32_t index = 0);
+  void pollEngine();
+  void dropped(const std::string& path);
+  void screenshot(const std::string& path);
+  std::string autoScreenshotPath();
+  void rememberWindow();
+  void toggleFullscreen() {
+    window_->toggleFullscreen();
+    std::fprintf(stderr, "phosphene play: fullscreen %s\n", window_->fullscreen() ? "on" : "off");
+  }
+  void say(const std::string& text, bool error = false) {
+    std::fprintf(stderr, "phosphene play: %s\n", text.c_str());
+    if (overlay_) overlay_->toast(text, now_, error);
+  }
+  phosphene_playlist* playlist() { return phosphene_engine_get_playlist(engine_.get()); }
+
+  const PlayRun& run_;
+  PlayerSettings settings_;
+  std::unique_ptr<platform::SdlWindow> window_;
+  EnginePtr engine_;
+  std::unique_ptr<OverlayView> overlay_;
+  std::unique_ptr<platform::SdlAudioSystem> audio_;
+  std::unique_ptr<CaptureSource> capture_;
+  std::unique_ptr<FilePlayback> playback_;
+  PresetBrowser browser_;
+  bool browserOpen_ = false, helpOpen_ = false, running_ = true, transitions_ = true;
+  bool screenshotWanted_ = false;
+  double now_ = 0;
+  std::uint64_t frame_ = 0;
+  int shotCounter_ = 0;
+  std::string audioSaid_;  // the output last reported, so a change is reported once
+  FrameTimer timer_;
+};
+
+}  // namespace phosphene::play

@@ -1,0 +1,59 @@
+#pragma once
+// What the files of the _phosphene extension share: the registration function each file
+// provides, the Python exception types and the conversions of C API values to Python.
+
+#include <phosphene/phosphene.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+namespace phosphene::python {
+
+namespace py = pybind11;
+
+/// A phosphene_diagnostic copied out of the library (its strings live only as long as the
+/// handle, engine or event they came from).
+struct Diagnostic {
+  std::string id;
+  std::string severity;  // "info", "warning", "error"
+  std::string section;
+  int line = 0;
+  int column = 0;
+  std::string message;
+};
+
+Diagnostic copyDiagnostic(const phosphene_diagnostic& d);
+
+/// Raises phosphene.Error (a library failure: closed engine, GL, bad state).
+[[noreturn]] void raiseError(const std::string& message);
+/// Raises phosphene.PresetError carrying `diagnostics` (and their IDs).
+[[noreturn]] void raisePresetError(const std::string& message,
+                                   const std::vector<Diagnostic>& diagnostics);
+/// Raises phosphene.EvalError carrying `diagnostics`.
+[[noreturn]] void raiseEvalError(const std::string& message,
+                                 const std::vector<Diagnostic>& diagnostics);
+
+/// One PCM block checked and made C-contiguous: float32, int16 or uint8, shape (n,) or (n, c).
+struct PcmBlock {
+  py::array array;             // contiguous; keeps the samples alive
+  const void* data = nullptr;  // array's samples, read while the GIL may be released
+  size_t frames = 0;
+  int channels = 1;
+  char kind = 'f';  // 'f' float32, 'i' int16, 'u' uint8
+};
+/// TypeError for another dtype, ValueError for another shape or channel count.
+PcmBlock checkPcm(const py::handle& samples);
+/// Adds the block to the engine (no Python object is touched: callable without the GIL).
+phosphene_result addPcm(phosphene_engine* engine, const PcmBlock& block, size_t first, size_t count,
+                        int sampleRate);
+
+void registerTypes(py::module_& m);
+void registerEngine(py::module_& m);
+void registerPreset(py::module_& m);
+void registerAnalyze(py::module_& m);
+void registerContext(py::module_& m);
+
+}  // namespace phosphene::python

@@ -1,0 +1,227 @@
+# One session of `phosphene play` under Xvfb, driven by a --script, then checks of what it
+# printed and of the screenshots it took (pixel counts from player_test_tool stats).
+#   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live
+if(NOT XVFB_RUN)
+  message(FATAL_ERROR "xvfb-run not found: install the xvfb package (scripts/deps.sh)")
+endif()
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR}/presets ${DIR}/shots ${DIR}/config ${DIR}/state ${DIR}/data)
+
+# Runs the player with ARGS under Xvfb; sets out/err/rc in the caller.
+function(play)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env XDG_CONFIG_HOME=${DIR}/config XDG_STATE_HOME=${DIR}/state
+            XDG_DATA_HOME=${DIR}/data SDL_AUDIODRIVER=dummy HOME=${DIR}
+            ${XVFB_RUN} -a -s "-screen 0 1280x720x24" ${PLAYER} play ${ARGN}
+    RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
+  file(WRITE ${DIR}/stderr.txt "${stderr}")
+  set(rc "${code}" PARENT_SCOPE)
+  set(err "${stderr}" PARENT_SCOPE)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "phosphene play failed (${code}):\n${stdout}\n${stderr}")
+  endif()
+endfunction()
+
+# stats(PNG X0 Y0 X1 Y1): sets lit / bright / pixels for the box (percent of the image).
+function(stats png x0 y0 x1 y1)
+  if(NOT EXISTS ${png})
+    message(FATAL_ERROR "no screenshot ${png}:\n${err}")
+  endif()
+  execute_process(COMMAND ${TOOL} stats ${png} ${x0} ${y0} ${x1} ${y1}
+    OUTPUT_VARIABLE o RESULT_VARIABLE code)
+  if(NOT code EQUAL 0 OR NOT o MATCHES "pixels=([0-9]+) lit=([0-9]+) bright=([0-9]+)")
+    message(FATAL_ERROR "cannot read ${png}: ${o}")
+  endif()
+  set(pixels ${CMAKE_MATCH_1} PARENT_SCOPE)
+  set(lit ${CMAKE_MATCH_2} PARENT_SCOPE)
+  set(bright ${CMAKE_MATCH_3} PARENT_SCOPE)
+  message("${png} [${x0},${y0})-(${x1},${y1}): ${o}")
+endfunction()
+
+function(expect_in text what)
+  string(FIND "${text}" "${what}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected '${what}' in the player's output:\n${text}")
+  endif()
+endfunction()
+
+set(common --fixed-fps --size 640x360 --no-shuffle --seed 7)
+
+if(CASE STREQUAL "picture")
+  # Real presets, a WAV with tags as the music: a picture that is not black, the song's title,
+  # the config written on first run, Ctrl+S writing a PNG.
+  execute_process(COMMAND ${TOOL} wav ${DIR}/song.wav RESULT_VARIABLE code)
+  file(GLOB ours ${SOURCE}/presets/*.milk)
+  file(COPY ${ours} DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt "90 screenshot ${DIR}/picture.png\n95 key ctrl+s\n100 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --screenshot-dir ${DIR}/shots
+       ${common} ${DIR}/song.wav)
+  stats(${DIR}/picture.png 0 0 100 100)
+  math(EXPR min "${pixels} / 5")
+  if(lit LESS min)
+    message(FATAL_ERROR "the picture is (nearly) black: ${lit} of ${pixels} pixels lit")
+  endif()
+  expect_in("${err}" "playing: Phosphene Test Band - Two Bars of Demo")
+  expect_in("${err}" "wrote the default settings to ${DIR}/config/phosphene/phosphene.toml")
+  if(NOT EXISTS ${DIR}/config/phosphene/phosphene.toml)
+    message(FATAL_ERROR "the config file was not written")
+  endif()
+  file(GLOB shots ${DIR}/shots/phosphene-*.png)
+  list(LENGTH shots n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "Ctrl+S: expected one PNG in ${DIR}/shots, found ${n}:\n${err}")
+  endif()
+  stats(${shots} 0 0 100 100)
+  if(lit LESS min)
+    message(FATAL_ERROR "the Ctrl+S screenshot is black")
+  endif()
+  if(NOT EXISTS ${DIR}/state/phosphene/window.toml)
+    message(FATAL_ERROR "the window state was not remembered")
+  endif()
+  # A second run without --size opens at the size the first one closed with (the config says
+  # 1280x720); a file that is not audio is reported and the next one plays.
+  file(WRITE ${DIR}/not-audio.wav "RIFF junk")
+  file(WRITE ${DIR}/script2.txt "3 screenshot ${DIR}/again.png\n4 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script2.txt --fixed-fps ${DIR}/not-audio.wav
+       ${DIR}/song.wav)
+  stats(${DIR}/again.png 0 0 100 100)
+  if(NOT pixels EQUAL 230400)
+    message(FATAL_ERROR "the remembered window size (640x360) was not restored: ${pixels} pixels")
+  endif()
+  expect_in("${err}" "not-audio.wav")
+  expect_in("${err}" "playing: Phosphene Test Band - Two Bars of Demo")
+
+elseif(CASE STREQUAL "overlay")
+  # Black presets, so whatever is lit is the overlay: the name after n (top right), the help after
+  # F1 (centre), the browser after l with typed text (left); Enter and a dropped file switch.
+  file(COPY ${SOURCE}/tests/player/data/blank-a.milk ${SOURCE}/tests/player/data/blank-b.milk
+       DESTINATION ${DIR}/presets)
+  file(COPY ${SOURCE}/tests/player/data/blank-a.milk DESTINATION ${DIR}/dropped)
+  file(RENAME ${DIR}/dropped/blank-a.milk ${DIR}/dropped/blank-dropped.milk)
+  # Names show for 2 s (120 frames): the first one is gone at 150; presets load on the engine's
+  # loader thread, so the switch after n gets 24 frames to start before its name is looked for.
+  file(WRITE ${DIR}/script.txt
+    "150 screenshot ${DIR}/black.png\n"
+    "151 key n\n"
+    "175 screenshot ${DIR}/name.png\n"
+    "200 key F1\n"
+    "205 screenshot ${DIR}/help.png\n"
+    "206 key F1\n"
+    "220 key l\n"
+    "221 text a.milk\n"
+    "230 screenshot ${DIR}/browser.png\n"
+    "231 key Return\n"
+    "240 drop ${DIR}/dropped/blank-dropped.milk\n"
+    "245 key ctrl+c\n"
+    "246 key ctrl+d\n"
+    "247 key +\n"
+    "248 double-click\n"
+    "249 key Up\n"
+    "250 key Up\n"
+    "251 key Down\n"
+    "255 screenshot ${DIR}/fullscreen.png\n"
+    "260 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --set overlay.toast_seconds=2
+       ${common})
+  stats(${DIR}/black.png 0 0 100 100)
+  if(lit GREATER 20)
+    message(FATAL_ERROR "the blank preset is not black without overlay (${lit} pixels lit)")
+  endif()
+  stats(${DIR}/name.png 55 0 100 15)
+  if(lit LESS 100)
+    message(FATAL_ERROR "no preset name at the top right after n (${lit} pixels lit)")
+  endif()
+  stats(${DIR}/name.png 0 20 100 100)
+  if(lit GREATER 20)
+    message(FATAL_ERROR "after n, more than the name is lit (${lit} pixels)")
+  endif()
+  stats(${DIR}/help.png 0 0 100 100)
+  if(lit LESS 3000)
+    message(FATAL_ERROR "no help after F1 (${lit} pixels lit)")
+  endif()
+  stats(${DIR}/browser.png 0 10 60 40)
+  if(lit LESS 3000)
+    message(FATAL_ERROR "no browser after l (${lit} pixels lit)")
+  endif()
+  stats(${DIR}/browser.png 65 40 100 100)
+  if(lit GREATER 20)
+    message(FATAL_ERROR "the browser spills over the picture (${lit} pixels lit)")
+  endif()
+  string(REGEX MATCHALL "preset: [a-z-]+\\.milk" started "${err}")
+  string(REPLACE ";" " " started "${started}")
+  if(NOT started STREQUAL
+     "preset: blank-a.milk preset: blank-b.milk preset: blank-a.milk preset: blank-dropped.milk")
+    message(FATAL_ERROR "unexpected preset sequence (start, n, browser Enter, drop): ${started}")
+  endif()
+  expect_in("${err}" "copied: ${DIR}/dropped/blank-dropped.milk")
+  file(READ ${DIR}/data/phosphene/ratings.txt ratings)
+  expect_in("${ratings}" "4\t1\tblank-dropped.milk")
+  # Xvfb has no window manager to resize the X window, so only SDL's side of fullscreen shows:
+  # the drawable is the screen's size (the picture itself stays in the old window's corner).
+  expect_in("${err}" "fullscreen on")
+  # Up twice, Down once: ×1.25 steps of the engine's beat sensitivity (hard cuts are off).
+  string(REGEX MATCHALL "beat sensitivity [0-9.]+" steps "${err}")
+  if(NOT steps STREQUAL "beat sensitivity 1.25;beat sensitivity 1.56;beat sensitivity 1.25")
+    message(FATAL_ERROR "Up, Up, Down gave: ${steps}")
+  endif()
+  expect_in("${err}" "(hard cuts are off)")
+  stats(${DIR}/fullscreen.png 0 0 100 100)
+  if(NOT pixels EQUAL 921600)
+    message(FATAL_ERROR "double-click: not fullscreen on the 1280x720 screen (${pixels} pixels)")
+  endif()
+
+elseif(CASE STREQUAL "faults")
+  # A broken preset is skipped with a message; a preset over the time budget is cut off and the
+  # frames keep coming.
+  file(WRITE ${DIR}/presets/a-broken.milk "this is not a preset\n")
+  file(COPY ${SOURCE}/tests/player/data/slow.milk DESTINATION ${DIR}/presets)
+  file(RENAME ${DIR}/presets/slow.milk ${DIR}/presets/b-slow.milk)
+  file(COPY ${SOURCE}/presets/phosphene-aurora.milk DESTINATION ${DIR}/presets)
+  file(RENAME ${DIR}/presets/phosphene-aurora.milk ${DIR}/presets/c-good.milk)
+  string(TIMESTAMP t0 "%s")
+  play(--presets ${DIR}/presets --frames 200 ${common})
+  string(TIMESTAMP t1 "%s")
+  math(EXPR took "${t1} - ${t0}")
+  expect_in("${err}" "preset a-broken.milk failed: PRE004")
+  expect_in("${err}" "preset b-slow.milk is too slow (over the frame budget): skipped")
+  expect_in("${err}" "preset: c-good.milk")
+  expect_in("${err}" "200 frames")
+  message("200 frames with a broken and a slow preset in ${took} s")
+
+elseif(CASE STREQUAL "config")
+  # A bad line is reported as file:line and the rest of the file applies.
+  file(MAKE_DIRECTORY ${DIR}/config/phosphene)
+  file(WRITE ${DIR}/config/phosphene/phosphene.toml
+    "[render]\nfps_cap = \"fast\"\n[window]\nwidth = 400\nheight = 300\n")
+  file(COPY ${SOURCE}/tests/player/data/blank-a.milk DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt "5 screenshot ${DIR}/small.png\n6 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --fixed-fps --no-window-state)
+  expect_in("${err}" "${DIR}/config/phosphene/phosphene.toml:2:")
+  stats(${DIR}/small.png 0 0 100 100)
+  if(NOT pixels EQUAL 120000)
+    message(FATAL_ERROR "the config's window size (400x300) was not applied: ${pixels} pixels")
+  endif()
+elseif(CASE STREQUAL "es3")
+  # --gl es3: the same picture through an OpenGL ES 3.0 context.
+  file(COPY ${SOURCE}/presets/phosphene-aurora.milk DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt "60 screenshot ${DIR}/es3.png\n61 quit\n")
+  play(--gl es3 --presets ${DIR}/presets --script ${DIR}/script.txt ${common})
+  expect_in("${err}" "OpenGL ES 3.0 context")
+  stats(${DIR}/es3.png 0 0 100 100)
+  math(EXPR min "${pixels} / 5")
+  if(lit LESS min)
+    message(FATAL_ERROR "the ES 3.0 picture is (nearly) black: ${lit} of ${pixels} pixels lit")
+  endif()
+
+elseif(CASE STREQUAL "live")
+  # Real time: the song plays through SDL's (dummy) output device, whose callback feeds the engine.
+  execute_process(COMMAND ${TOOL} wav ${DIR}/song.wav)
+  file(COPY ${SOURCE}/presets/phosphene-aurora.milk DESTINATION ${DIR}/presets)
+  play(--presets ${DIR}/presets --frames 90 --size 320x240 --no-window-state ${DIR}/song.wav)
+  expect_in("${err}" "audio: SDL output (dummy)")
+  expect_in("${err}" "playing: Phosphene Test Band - Two Bars of Demo")
+  expect_in("${err}" "90 frames")
+
+else()
+  message(FATAL_ERROR "unknown CASE ${CASE}")
+endif()

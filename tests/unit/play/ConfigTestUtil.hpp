@@ -1,0 +1,81 @@
+#pragma once
+// Shared by the player config tests: a fixed environment (no dependence on the real $HOME), issue
+// queries, and a temporary folder removed with its contents when the test ends.
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "play/PlayerConfig.hpp"
+
+namespace phosphene::play::test {
+
+inline ConfigEnvironment testEnvironment() {
+  ConfigEnvironment env;
+  env.home = "/home/tester";
+  return env;
+}
+
+inline PlayerSettings parse(std::string_view text, std::vector<ConfigIssue>& issues) {
+  return parseConfig(text, "test.toml", issues, testEnvironment());
+}
+
+/// The issues whose message contains `needle`.
+inline std::vector<ConfigIssue> issuesMentioning(const std::vector<ConfigIssue>& issues,
+                                                 std::string_view needle) {
+  std::vector<ConfigIssue> found;
+  std::copy_if(
+      issues.begin(), issues.end(), std::back_inserter(found),
+      [&](const ConfigIssue& issue) { return issue.message.find(needle) != std::string::npos; });
+  return found;
+}
+
+inline std::string describe(const std::vector<ConfigIssue>& issues) {
+  std::string text;
+  for (const auto& issue : issues) text += issue.format() + "\n";
+  return text;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string test = info != nullptr ? std::string(info->name()) : std::string("x");
+    const auto ticks = std::chrono::steady_clock::now().time_since_epoch().count();
+    for (int attempt = 0;; ++attempt) {
+      path_ = std::filesystem::temp_directory_path() /
+              ("phosphene-config-" + test + "-" + std::to_string(ticks) + "-" +
+               std::to_string(attempt));
+      if (std::filesystem::create_directory(path_)) break;
+    }
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string readAll(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline void writeAll(const std::filesystem::path& path, std::string_view content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+}  // namespace phosphene::play::test
