@@ -1,6 +1,7 @@
 # One session of `phosphene play` under Xvfb, driven by a --script, then checks of what it
 # printed and of the screenshots it took (pixel counts from player_test_tool stats).
 #   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live
+#   -DPLAYER_ENV: NAME=VALUE pairs for the player process only (PHOSPHENE_GL_TEST_ENV)
 if(NOT XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install the xvfb package (scripts/deps.sh)")
 endif()
@@ -12,7 +13,8 @@ function(play)
   execute_process(
     COMMAND ${CMAKE_COMMAND} -E env XDG_CONFIG_HOME=${DIR}/config XDG_STATE_HOME=${DIR}/state
             XDG_DATA_HOME=${DIR}/data SDL_AUDIODRIVER=dummy HOME=${DIR}
-            ${XVFB_RUN} -a -s "-screen 0 1280x720x24" ${PLAYER} play ${ARGN}
+            ${XVFB_RUN} -a -s "-screen 0 1280x720x24" ${CMAKE_COMMAND} -E env ${PLAYER_ENV}
+            ${PLAYER} play ${ARGN}
     RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
   file(WRITE ${DIR}/stderr.txt "${stderr}")
   set(rc "${code}" PARENT_SCOPE)

@@ -8,7 +8,10 @@ player=$1 xdotool=$2 dir=$3 presets=$4
 rm -rf "$dir" && mkdir -p "$dir"
 export XDG_CONFIG_HOME=$dir/config XDG_STATE_HOME=$dir/state XDG_DATA_HOME=$dir/data SDL_AUDIODRIVER=dummy
 # --frames: a safety net so a lost key can never hang the test.
-"$player" play --presets "$presets" --size 320x240 --no-shuffle --frames 6000 2>"$dir/stderr.txt" &
+# PHOSPHENE_PLAYER_ENV: NAME=VALUE words for the player only (ASan builds: keep Mesa's driver
+# mapped, see cmake/PhospheneWarnings.cmake).
+# shellcheck disable=SC2086
+env ${PHOSPHENE_PLAYER_ENV:-} "$player" play --presets "$presets" --size 320x240 --no-shuffle --frames 6000 2>"$dir/stderr.txt" &
 pid=$!
 win=$(timeout 60 "$xdotool" search --sync --name '^Phosphene$' | head -n1)
 [ -n "$win" ] || { echo "no window appeared"; cat "$dir/stderr.txt"; kill $pid; exit 1; }
