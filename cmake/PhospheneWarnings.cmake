@@ -32,7 +32,11 @@ endif()
 # globals; LeakSanitizer then reports them as an indirect leak with frames in an unmapped module,
 # which no suppression can name. Preloading the driver keeps it mapped until exit: its memory stays
 # reachable, and a real leak in it would still be named (and suppressed by lsan.supp's
-# leak:swrast_dri.so). GCC's ASan runtime is a shared library that must come first in the preload
+# leak:swrast_dri.so). The GL tests get it too: with the driver dlopen'ed, LeakSanitizer's
+# exit-time scan crashed in its own tracer ("Tracer caught signal 11", GCC 12) on a stale dynamic-TLS
+# entry of the main thread ("DTLS 10 at 0x1d9b-0x1800002e9d") in
+# ShaderPresetGolden/fractal_jellyfish_es3 under ctest, every time; preloaded, the driver's TLS is
+# static and the scan is clean. GCC's ASan runtime is a shared library that must come first in the preload
 # list; clang links its runtime into the executable.
 set(PHOSPHENE_GL_TEST_ENV "")
 if(phosphene_sanitize MATCHES "^(on|yes|true|1|address)$")
