@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "play/PlayerConfig.hpp"
+#include "unit/TempDir.hpp"
 
 namespace phosphene::play::test {
 
@@ -43,31 +44,7 @@ inline std::string describe(const std::vector<ConfigIssue>& issues) {
   return text;
 }
 
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string test = info != nullptr ? std::string(info->name()) : std::string("x");
-    const auto ticks = std::chrono::steady_clock::now().time_since_epoch().count();
-    for (int attempt = 0;; ++attempt) {
-      path_ = std::filesystem::temp_directory_path() /
-              ("phosphene-config-" + test + "-" + std::to_string(ticks) + "-" +
-               std::to_string(attempt));
-      if (std::filesystem::create_directory(path_)) break;
-    }
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using phosphene::test::TempDir;
 
 inline std::string readAll(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
