@@ -1,7 +1,9 @@
 # Warning flags for every Phosphene target. Call phosphene_warnings(target) on each one we own.
 add_library(phosphene_warnings INTERFACE)
 target_compile_options(phosphene_warnings INTERFACE
-  $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang>:-Wall -Wextra -Wshadow=local -Wnon-virtual-dtor>
+  $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-Wall -Wextra -Wshadow=local -Wnon-virtual-dtor>
+  # Clang (and emcc) has no -Wshadow=local, GCC's spelling.
+  $<$<COMPILE_LANG_AND_ID:CXX,Clang>:-Wall -Wextra -Wnon-virtual-dtor>
   $<$<COMPILE_LANG_AND_ID:C,GNU,Clang>:-Wall -Wextra>)
 if(PHOSPHENE_WERROR)
   target_compile_options(phosphene_warnings INTERFACE -Werror)

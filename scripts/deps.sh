@@ -5,8 +5,9 @@
 set -euo pipefail
 
 packages=(
-  # toolchain and build
-  build-essential cmake pkg-config ccache git
+  # toolchain and build; clang (Debian 12: clang 14) builds the minimal configuration in CI
+  # (scripts/test-minimal.sh) and the fuzz targets
+  build-essential cmake pkg-config ccache git clang
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # bench/ profiling scripts: callgrind (valgrind) and apitrace for per-pass frame profiles
@@ -26,12 +27,23 @@ packages=(
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev
   # preset collection for the corpus tests
   projectm-data
+  # web build and its browser test (scripts/build-web.sh, tests/web): Debian's emscripten, its
+  # dependencies compiled from Debian source packages (apt-get source needs dpkg-dev; the script
+  # enables deb-src), chromium driven by playwright-core (npm, web/package-lock.json)
+  emscripten dpkg-dev chromium nodejs
+  # tools/projectm_render (differential check, performance comparisons): Debian's libprojectM 3.1;
+  # tools/differential/differential.py reads and writes PNGs with PIL
+  libprojectm-dev python3-pil
   # phosphene play: SDL2 window and audio; its tests run under Xvfb with xdotool's key events
   libsdl2-dev xvfb xdotool xauth
   # phosphene play's configuration file (phosphene.toml): toml++
   libtomlplusplus-dev
   # Python bindings (bindings/python) for Debian's /usr/bin/python3: pybind11, numpy, pytest, pip
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
+  # Debian packages (debian/, scripts/package-deb.sh, the `package` tests): dpkg-buildpackage with
+  # debhelper and dh-python, lintian, fakeroot; help2man writes the man pages from --help at build
+  # time; appstream and desktop-file-utils validate the player's metadata
+  dpkg-dev debhelper dh-python lintian fakeroot help2man appstream desktop-file-utils
 )
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
@@ -42,6 +54,8 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# npm: Debian's package, unless a node that bundles its own npm (nodesource's) is installed.
+command -v npm >/dev/null || missing+=(npm)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "deps.sh: all ${#packages[@]} packages present"

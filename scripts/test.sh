@@ -21,6 +21,11 @@ if grep -qE "^The following tests did not run:|\*\*\*Skipped|\*\*\*Not Run" "$lo
   grep -E "\((Skipped|Disabled)\)|\*\*\*Not Run" "$log" >&2 || true
   exit 1
 fi
+# The minimal configuration (library only, no optional dependency), built with Clang, and its
+# tests: one step covers "minimal" and "Clang" (PHOSPHENE_SKIP_MINIMAL=1 leaves it out locally).
+if [ "${PHOSPHENE_SKIP_MINIMAL:-0}" != 1 ]; then
+  scripts/test-minimal.sh
+fi
 # The part of the sanitizer run CI can afford, ASan + UBSan over the unit and API tests and the
 # corpus lint (scripts/sanitize.sh address runs all of it); PHOSPHENE_SKIP_SANITIZE=1 leaves it
 # out locally.

@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 
 int runAnalyze(const Args& args);
 int runRender(const Args& args);
+int runBench(const Args& args);
 int runEval(const Args& args);
 int runInfo(const Args& args);
 int runLint(const Args& args);

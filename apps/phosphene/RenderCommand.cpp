@@ -294,6 +294,13 @@ std::unique_ptr<FrameSink> openSink(const RenderOptions& o, const std::string& d
                                     std::string& error) {
   if (o.out == "-") return openRawStdout();
   if (!isVideoPath(o.out)) return openPngDirectory(o.out, error);
+  if (!videoOutputBuilt()) {
+    error =
+        "writing " + o.out +
+        " needs video output, which this phosphene was built without (PHOSPHENE_WITH_VIDEO=OFF); "
+        "use --out DIR for PNG frames";
+    return nullptr;
+  }
   VideoOptions v;
   v.path = o.out;
   v.width = o.width;

@@ -1,9 +1,13 @@
 #include "VideoWriter.hpp"
 
+// PHOSPHENE_WITH_VIDEO (apps/phosphene/CMakeLists.txt): 1 where posix_spawn exists. Without it
+// only isVideoPath is real: --out clip.mp4 is refused with a message (RenderCommand.cpp).
+#if PHOSPHENE_WITH_VIDEO
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -14,7 +18,9 @@
 #include <cstring>
 #include <vector>
 
+#if PHOSPHENE_WITH_VIDEO
 extern char** environ;
+#endif
 
 namespace phosphene::cli {
 namespace {
@@ -30,6 +36,7 @@ bool endsWith(const std::string& s, const std::string& suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+#if PHOSPHENE_WITH_VIDEO
 class FfmpegPipe final : public FrameSink {
  public:
   FfmpegPipe(pid_t pid, int fd, std::string path) : pid_(pid), fd_(fd), path_(std::move(path)) {}
@@ -85,7 +92,13 @@ std::string formatFps(double fps) {
   return buf;
 }
 
+#endif  // PHOSPHENE_WITH_VIDEO
+
 }  // namespace
+
+bool videoOutputBuilt() {
+  return PHOSPHENE_WITH_VIDEO != 0;
+}
 
 bool isVideoPath(const std::string& path) {
   const std::string p = lower(path);
@@ -94,6 +107,7 @@ bool isVideoPath(const std::string& path) {
   return false;
 }
 
+#if PHOSPHENE_WITH_VIDEO
 std::optional<std::string> findOnPath(const std::string& program) {
   const char* path = std::getenv("PATH");
   if (!path) return std::nullopt;
@@ -163,5 +177,15 @@ std::unique_ptr<FrameSink> openVideo(const VideoOptions& o, std::string& error) 
   std::signal(SIGPIPE, SIG_IGN);
   return std::make_unique<FfmpegPipe>(pid, fds[1], o.path);
 }
+#else
+std::optional<std::string> findOnPath(const std::string& /*program*/) {
+  return std::nullopt;
+}
+
+std::unique_ptr<FrameSink> openVideo(const VideoOptions& /*options*/, std::string& error) {
+  error = "this phosphene was built without video output (PHOSPHENE_WITH_VIDEO=OFF)";
+  return nullptr;
+}
+#endif  // PHOSPHENE_WITH_VIDEO
 
 }  // namespace phosphene::cli

@@ -12,6 +12,9 @@
 
 namespace phosphene::cli {
 
+/// False in a build without video output (PHOSPHENE_WITH_VIDEO=OFF): openVideo always fails.
+bool videoOutputBuilt();
+
 /// True for the file names `--out` treats as video: .mp4 .mkv .webm .mov (case-insensitive).
 bool isVideoPath(const std::string& path);
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "Commands.hpp"
+#include "VersionInfo.hpp"
 
 namespace {
 
@@ -17,6 +18,8 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"render", phosphene::cli::runRender, "render a preset with audio to PNG frames or a video"},
+    {"bench", phosphene::cli::runBench,
+     "time presets rendered headless: ms per frame (median, p95, worst) and where it goes"},
     {"analyze", phosphene::cli::runAnalyze,
      "audio analysis of a file, per video frame (CSV, plot)"},
     {"eval", phosphene::cli::runEval, "compile and run EEL2 equations, print the result"},
@@ -36,9 +39,10 @@ void printUsage(std::FILE* to) {
   for (const auto& c : kCommands)
     std::fprintf(to, "  %-11s %.*s\n", std::string(c.name).c_str(),
                  static_cast<int>(c.summary.size()), c.summary.data());
-  std::fprintf(to,
-               "\nRun 'phosphene COMMAND --help' for a command's options.\n"
-               "  --version   print the version and exit\n");
+  std::fprintf(
+      to,
+      "\nRun 'phosphene COMMAND --help' for a command's options.\n"
+      "  --version   print the version and exit (--version --verbose: what was built in)\n");
 }
 
 }  // namespace
@@ -53,8 +57,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (cmd == "--version") {
-    std::printf("phosphene %s\n", PHOSPHENE_VERSION_STRING);
-    return 0;
+    const bool verbose =
+        argc > 2 && (std::string_view(argv[2]) == "--verbose" || std::string_view(argv[2]) == "-v");
+    return phosphene::cli::printVersion(stdout, verbose);
   }
   for (const auto& c : kCommands)
     if (c.name == cmd) return c.run(rest);

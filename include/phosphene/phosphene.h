@@ -154,6 +154,55 @@ PHOSPHENE_API uint32_t phosphene_version(void) PHOSPHENE_NOEXCEPT;
  */
 PHOSPHENE_API const char* phosphene_version_string(void) PHOSPHENE_NOEXCEPT;
 
+/**
+ * @brief What this build of the library was built with: optional parts as tokens separated by
+ *        single spaces, e.g. "hlsl-translation freetype fontconfig".
+ *
+ * Tokens (stable: never renamed; new ones may appear; their order is not significant):
+ *   - "hlsl-translation": MilkDrop HLSL preset shaders are translated to GLSL (glslang +
+ *     SPIRV-Cross). Without it every preset shader is reported as warning SHD010 (cause SHD012)
+ *     among the preset's diagnostics and its stage is drawn with MilkDrop's built-in warp or
+ *     composite shader.
+ *   - "freetype": phosphene_overlay.h draws font files through FreeType; without it only the
+ *     built-in bitmap font.
+ *   - "fontconfig": font names are resolved through fontconfig (system fonts).
+ *   - "gles-only": built against OpenGL ES 3.0 alone (no desktop OpenGL): the host's context must
+ *     be an ES 3.0 (or WebGL 2) context.
+ * A token absent means the part is not built in. Split on ' ' to test for one; "" when none.
+ * @return A static string; never NULL; never freed by the caller.
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API const char* phosphene_version_features(void) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
+ * Installed data
+ *
+ * The library's data folder is <prefix>/share/phosphene as installed: presets/ (Phosphene's own
+ * presets), textures/ (the default folder for preset textures; may be empty) and phosphene.toml
+ * (the player's commented default configuration). Fonts are not installed there: the overlay
+ * finds them through fontconfig / the system's font folders.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The environment variable that overrides the data folder (see phosphene_default_data_dir). */
+#define PHOSPHENE_DATA_DIR_ENV "PHOSPHENE_DATA_DIR"
+
+/**
+ * @brief The data folder new engines start with, the first that applies of:
+ *   1. the environment variable PHOSPHENE_DATA_DIR, when set and not empty (used as given);
+ *   2. found next to the library's own file (relocatable installs): <libdir>/../share/phosphene
+ *      for libphosphene.so (the path between them is the one the build was configured with),
+ *      or <bindir>/../share/phosphene for a program that linked libphosphene.a; only when that
+ *      folder exists;
+ *   3. the data folder of the prefix the library was built for (e.g.
+ *      /usr/local/share/phosphene), whether or not it exists.
+ * The answer is worked out at the first call (of this function or of phosphene_engine_create)
+ * and kept for the life of the process: set the variable before that.
+ * @return UTF-8 path, a static string; never NULL; never freed by the caller; "" only when memory
+ *         ran out at the first call.
+ * Thread safety: any thread. @since 0.2
+ */
+PHOSPHENE_API const char* phosphene_default_data_dir(void) PHOSPHENE_NOEXCEPT;
+
 /* ---------------------------------------------------------------------------------------------
  * Results
  * ------------------------------------------------------------------------------------------- */
@@ -511,10 +560,16 @@ PHOSPHENE_API phosphene_result phosphene_preset_diagnostic_get(
  * As in MilkDrop 2, a name is tried with the extensions jpg, dds, png, tga, bmp, dib in that
  * order, each extension in every folder (in the order given here) before the next extension;
  * file names match case-insensitively. The folder of a preset loaded with
- * phosphene_load_preset_file() is searched after these. Folders that do not exist are allowed
- * (they hold nothing). The default is no folder. A texture that is found nowhere, or does not
- * decode, is drawn as opaque black and reported as a warning ("TEX001" .. "TEX004") among the
- * preset diagnostics once the preset has been rendered.
+ * phosphene_load_preset_file() is searched after these. A name (or random prefix) found in none
+ * of them is then looked up in the preset's collection: the other folders beside the preset's
+ * folder (at most 64, in name order; each file name counts once in random picks). MilkDrop 2 has
+ * one textures folder for all presets, while collections such as Debian's projectm-data keep
+ * their images in one preset folder (presets_tryptonaut/) that presets in the others name; the
+ * collection never overrides what the folders above provide. Folders that do not exist are allowed
+ * (they hold nothing). The default is one folder, the textures/ folder of the engine's data
+ * folder (phosphene_get_data_dir; e.g. /usr/share/phosphene/textures). A texture that is found
+ * nowhere, or does not decode, is drawn as opaque black and reported as a warning ("TEX001" ..
+ * "TEX004") among the preset diagnostics once the preset has been rendered.
  *
  * @param dirs (in) `count` folder paths, UTF-8, none NULL or empty; copied, not kept. NULL is
  *        allowed when count is 0 (clears the list).
@@ -542,6 +597,32 @@ PHOSPHENE_API phosphene_result phosphene_set_texture_search_path(phosphene_engin
 PHOSPHENE_API phosphene_result
 phosphene_get_texture_search_path(const phosphene_engine* engine, const char** dirs,
                                   size_t capacity, size_t* out_count) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Sets this engine's data folder (see phosphene_default_data_dir), overriding the
+ *        environment variable and the installed location for this engine only.
+ *
+ * The engine's default texture search path is the data folder's textures/ subfolder: while the
+ * search path is still that default (phosphene_set_texture_search_path was not called, or was
+ * given exactly that folder), it moves to the new folder's textures/. A search path the host set
+ * stays as it is.
+ * @param dir (in) UTF-8 folder, copied; it need not exist. NULL or "" returns to
+ *        phosphene_default_data_dir().
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL);
+ *         PHOSPHENE_ERROR_OUT_OF_MEMORY.
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API phosphene_result phosphene_set_data_dir(phosphene_engine* engine,
+                                                      const char* dir) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief This engine's data folder: phosphene_default_data_dir() unless phosphene_set_data_dir
+ *        changed it.
+ * @return UTF-8 path, valid until the next phosphene_set_data_dir on this engine or its
+ *         destruction; "" when engine is NULL.
+ * Thread safety: controller thread. @since 0.2
+ */
+PHOSPHENE_API const char* phosphene_get_data_dir(const phosphene_engine* engine) PHOSPHENE_NOEXCEPT;
 
 /* ---------------------------------------------------------------------------------------------
  * Preset handles (any thread)

@@ -339,6 +339,11 @@ class Engine {
     for (const std::string& d : dirs) c.push_back(d.c_str());
     return phosphene_set_texture_search_path(engine_, c.data(), c.size());
   }
+  /// phosphene_set_data_dir; empty: back to phosphene_default_data_dir().
+  phosphene_result setDataDir(const std::string& dir) noexcept {
+    return phosphene_set_data_dir(engine_, dir.c_str());
+  }
+  const char* dataDir() const noexcept { return phosphene_get_data_dir(engine_); }
   /// phosphene_engine_switch_preset; transition NULL: the default blend.
   phosphene_result switchTo(const Preset& preset,
                             const phosphene_transition_desc* transition = nullptr,

@@ -38,6 +38,9 @@ struct phosphene_engine {
   std::deque<phosphene::engine::EngineEvent> events;
   phosphene::engine::EngineEvent lastEvent;
   std::string lastEventName, lastEventPath;
+  // share/phosphene for this engine (phosphene_set_data_dir); its textures/ folder is the default
+  // texture search path.
+  std::string dataDir;
 };
 
 namespace phosphene::capi {
@@ -157,5 +160,9 @@ phosphene_result diagnosticAt(const core::Diagnostics& all, std::uint32_t index,
 /// The audio part of a frame as phosphene_audio_frame (every field but struct_size).
 void fillAudioFrame(const audio::FrameAudio& audio, std::uint64_t frame, double time, double fps,
                     phosphene_audio_frame& out);
+
+/// A new engine's data folder (phosphene_default_data_dir) and default texture search path
+/// (its textures/ folder). BuildInfoApi.cpp.
+void initDataDir(phosphene_engine& handle);
 
 }  // namespace phosphene::capi

@@ -154,6 +154,7 @@ phosphene_result phosphene_engine_create(const phosphene_engine_desc* given,
     settings.pcmRingFrames = desc.pcm_buffer_frames;
     settings.alignWaves = (desc.flags & PHOSPHENE_ENGINE_NO_WAVE_ALIGNMENT) == 0;
     auto handle = std::make_unique<phosphene_engine>(settings);
+    phosphene::capi::initDataDir(*handle);
     installSink(handle->engine.logger(), desc.log_fn, desc.log_user_data,
                 static_cast<phosphene_log_level>(enumValue(desc.log_min_level)));
     handle->engine.logger().log(phosphene::core::LogLevel::Debug,

@@ -12,6 +12,7 @@
 #include "preset/PerFrameResults.hpp"
 #include "preset/TransitionBlend.hpp"
 #include "preset/WarpBlend.hpp"
+#include "render/TextureFinder.hpp"
 
 namespace phosphene::engine {
 const char* switchReasonName(SwitchReason reason) {
@@ -397,7 +398,9 @@ void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
     slot.shaders.warp = std::move(t.warp);
     slot.shaders.comp = std::move(t.comp);
   }
-  renderer_->setTextureSearchPath(searchPathFor(slot));
+  // MD2's one textures folder, for collections installed as several folders: what the path
+  // lacks is looked up beside the preset's folder (render/TextureFinder.hpp).
+  renderer_->setTextureSearchPath(searchPathFor(slot), render::collectionFolders(slot.folder));
   renderer_->stageDecodedTextures(slot.textures);
   core::Diagnostics report;
   if (warp) report = renderer_->linkPresetWarp(slot.shaders, slot.stages, slot.gpu);

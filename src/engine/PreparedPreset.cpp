@@ -37,7 +37,7 @@ void decodeUserTextures(PreparedPreset& out, std::vector<std::filesystem::path> 
   if (!out.folder.empty() && std::find(dirs.begin(), dirs.end(), out.folder) == dirs.end())
     dirs.push_back(out.folder);
   render::TextureFinder finder;
-  finder.setSearchPath(std::move(dirs));
+  finder.setSearchPath(std::move(dirs), render::collectionFolders(out.folder));
   for (const auto* stage : {out.warp.get(), out.comp.get()}) {
     if (stage == nullptr) continue;
     for (const shader::ShaderSampler& sampler : stage->samplers) {
@@ -57,48 +57,88 @@ void decodeUserTextures(PreparedPreset& out, std::vector<std::filesystem::path> 
 
 }  // namespace
 
+PresetPreparation::PresetPreparation(PresetSource source, eel::Globals& globals,
+                                     shader::TranslationCache& translations,
+                                     shader::Dialect dialect,
+                                     std::vector<std::filesystem::path> textureSearchPath)
+    : source_(std::move(source)),
+      globals_(globals),
+      translations_(translations),
+      textureSearchPath_(std::move(textureSearchPath)) {
+  out_.name = source_.displayName();
+  out_.path = source_.path;
+  out_.native = source_.native;
+  out_.tag = source_.tag;
+  out_.dialect = dialect;
+}
+
+bool PresetPreparation::step() {
+  if (stage_ == Stage::Done) return true;
+  const auto start = std::chrono::steady_clock::now();
+  switch (stage_) {
+    case Stage::Parse: {
+      core::Expected<milk::Preset> parsed = [&]() -> core::Expected<milk::Preset> {
+        // A bare file name lives in the working directory: its folder is ".", not "" (which
+        // would leave the preset's own folder off the texture search path).
+        if (!source_.path.empty())
+          out_.folder = source_.path.has_parent_path() ? source_.path.parent_path() : ".";
+        if (source_.textRead || source_.path.empty())
+          return milk::parsePresetText(source_.text, out_.name);
+        return milk::readPresetFile(source_.path);
+      }();
+      out_.diagnostics = parsed.diagnostics();
+      if (!parsed) {
+        const bool io = !out_.diagnostics.empty() &&
+                        out_.diagnostics.front().id != core::DiagnosticId::PresetNotAPreset;
+        out_.status = io ? LoadStatus::IoError : LoadStatus::Invalid;
+        stage_ = Stage::Done;
+      } else {
+        parsed_.emplace(std::move(*parsed));
+        stage_ = Stage::Compile;
+      }
+      break;
+    }
+    case Stage::Compile: {
+      out_.program.emplace(preset::Program::compile(*parsed_, globals_));
+      parsed_.reset();  // the program keeps its own copy
+      const milk::Preset& p = out_.program->preset();
+      out_.diagnostics.insert(out_.diagnostics.end(), out_.program->diagnostics().begin(),
+                              out_.program->diagnostics().end());
+      out_.warpPsVersion = p.warpPsVersion;
+      out_.compPsVersion = p.compPsVersion;
+      stage_ = Stage::TranslateWarp;
+      break;
+    }
+    case Stage::TranslateWarp:
+      out_.warp = translatePresetStage(out_.program->preset(), shader::Stage::Warp, out_.dialect,
+                                       translations_, &out_.diagnostics);
+      stage_ = Stage::TranslateComp;
+      break;
+    case Stage::TranslateComp:
+      out_.comp = translatePresetStage(out_.program->preset(), shader::Stage::Comp, out_.dialect,
+                                       translations_, &out_.diagnostics);
+      stage_ = Stage::Textures;
+      break;
+    case Stage::Textures:
+      decodeUserTextures(out_, textureSearchPath_);
+      out_.status = LoadStatus::Ok;
+      stage_ = Stage::Done;
+      break;
+    case Stage::Done:
+      break;
+  }
+  out_.prepareSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return stage_ == Stage::Done;
+}
+
 PreparedPreset preparePreset(const PresetSource& source, eel::Globals& globals,
                              shader::TranslationCache& translations, shader::Dialect dialect,
                              const std::vector<std::filesystem::path>& textureSearchPath) {
-  const auto start = std::chrono::steady_clock::now();
-  PreparedPreset out;
-  out.name = source.displayName();
-  out.path = source.path;
-  out.native = source.native;
-  out.tag = source.tag;
-  out.dialect = dialect;
-  core::Expected<milk::Preset> parsed = [&]() -> core::Expected<milk::Preset> {
-    // A bare file name lives in the working directory: its folder is ".", not "" (which would
-    // leave the preset's own folder off the texture search path).
-    if (!source.path.empty())
-      out.folder = source.path.has_parent_path() ? source.path.parent_path() : ".";
-    if (source.textRead || source.path.empty()) return milk::parsePresetText(source.text, out.name);
-    return milk::readPresetFile(source.path);
-  }();
-  out.diagnostics = parsed.diagnostics();
-  const auto finish = [&] {
-    out.prepareSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return std::move(out);
-  };
-  if (!parsed) {
-    const bool io = !out.diagnostics.empty() &&
-                    out.diagnostics.front().id != core::DiagnosticId::PresetNotAPreset;
-    out.status = io ? LoadStatus::IoError : LoadStatus::Invalid;
-    return finish();
+  PresetPreparation preparation(source, globals, translations, dialect, textureSearchPath);
+  while (!preparation.step()) {
   }
-  out.program.emplace(preset::Program::compile(*parsed, globals));
-  const milk::Preset& p = out.program->preset();
-  out.diagnostics.insert(out.diagnostics.end(), out.program->diagnostics().begin(),
-                         out.program->diagnostics().end());
-  TranslatedPresetShaders t = translatePresetShaders(p, dialect, translations, &out.diagnostics);
-  out.warp = std::move(t.warp);
-  out.comp = std::move(t.comp);
-  out.warpPsVersion = p.warpPsVersion;
-  out.compPsVersion = p.compPsVersion;
-  decodeUserTextures(out, textureSearchPath);
-  out.status = LoadStatus::Ok;
-  return finish();
+  return preparation.take();
 }
 
 }  // namespace phosphene::engine

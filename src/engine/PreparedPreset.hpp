@@ -92,4 +92,32 @@ PreparedPreset preparePreset(const PresetSource& source, eel::Globals& globals,
                              shader::TranslationCache& translations, shader::Dialect dialect,
                              const std::vector<std::filesystem::path>& textureSearchPath = {});
 
+/// preparePreset in slices, for builds without threads (WebAssembly without pthreads): each
+/// step() does one stage of the work (read and parse, compile the equations, translate the warp
+/// shader, translate the comp shader, decode the textures), so a loader that runs one step between
+/// two frames never holds a frame for a whole shader preset. Running every step gives exactly what
+/// preparePreset gives (preparePreset is this, run to the end). prepareSeconds counts the time
+/// spent inside the steps only.
+class PresetPreparation {
+ public:
+  PresetPreparation(PresetSource source, eel::Globals& globals,
+                    shader::TranslationCache& translations, shader::Dialect dialect,
+                    std::vector<std::filesystem::path> textureSearchPath);
+  /// Does the next stage; true when the preparation is finished (then take() the result).
+  bool step();
+  bool done() const { return stage_ == Stage::Done; }
+  /// The result; only once done().
+  PreparedPreset take() { return std::move(out_); }
+
+ private:
+  enum class Stage { Parse, Compile, TranslateWarp, TranslateComp, Textures, Done };
+  PresetSource source_;
+  eel::Globals& globals_;
+  shader::TranslationCache& translations_;
+  std::vector<std::filesystem::path> textureSearchPath_;
+  std::optional<milk::Preset> parsed_;
+  Stage stage_ = Stage::Parse;
+  PreparedPreset out_;
+};
+
 }  // namespace phosphene::engine

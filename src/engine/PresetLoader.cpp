@@ -7,6 +7,7 @@ namespace phosphene::engine {
 PresetLoader::PresetLoader(eel::Globals& globals, shader::TranslationCache& translations)
     : globals_(globals), translations_(translations) {}
 
+#if PHOSPHENE_LOADER_THREAD
 PresetLoader::~PresetLoader() {
   {
     std::lock_guard lock(mutex_);
@@ -87,11 +88,96 @@ void PresetLoader::run() {
         preparePreset(job.source, globals_, translations_, job.dialect, job.textureSearchPath);
     lock.lock();
     working_ = 0;
-    ready_.emplace_back(job.ticket, std::move(prepared));
-    // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
-    while (ready_.size() > 8) ready_.pop_front();
+    finish(job.ticket, std::move(prepared));
     done_.notify_all();
   }
 }
+
+void PresetLoader::finish(std::uint64_t ticket, PreparedPreset prepared) {
+  // Called with mutex_ held.
+  ready_.emplace_back(ticket, std::move(prepared));
+  // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
+  while (ready_.size() > 8) ready_.pop_front();
+}
+
+#else
+PresetLoader::~PresetLoader() = default;
+
+std::uint64_t PresetLoader::request(PresetSource source, shader::Dialect dialect,
+                                    std::vector<std::filesystem::path> textureSearchPath) {
+  const std::uint64_t ticket = nextTicket_++;
+  jobs_.push_back({ticket, std::move(source), dialect, std::move(textureSearchPath)});
+  return ticket;
+}
+
+bool PresetLoader::sliceFront() {
+  if (!working_) {
+    if (jobs_.empty()) return false;
+    Job job = std::move(jobs_.front());
+    jobs_.pop_front();
+    workingTicket_ = job.ticket;
+    working_.emplace(std::move(job.source), globals_, translations_, job.dialect,
+                     std::move(job.textureSearchPath));
+  }
+  if (working_->step()) {
+    PreparedPreset prepared = working_->take();
+    working_.reset();
+    finish(workingTicket_, std::move(prepared));
+    workingTicket_ = 0;
+  }
+  return true;
+}
+
+void PresetLoader::finish(std::uint64_t ticket, PreparedPreset prepared) {
+  ready_.emplace_back(ticket, std::move(prepared));
+  // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
+  while (ready_.size() > 8) ready_.pop_front();
+}
+
+std::optional<PreparedPreset> PresetLoader::take(std::uint64_t ticket) {
+  const auto ready = [&] {
+    return std::find_if(ready_.begin(), ready_.end(),
+                        [&](const auto& r) { return r.first == ticket; });
+  };
+  if (ready() == ready_.end()) sliceFront();
+  const auto it = ready();
+  if (it == ready_.end()) return std::nullopt;
+  PreparedPreset result = std::move(it->second);
+  ready_.erase(it);
+  return result;
+}
+
+PreparedPreset PresetLoader::wait(std::uint64_t ticket) {
+  for (;;) {
+    const auto it = std::find_if(ready_.begin(), ready_.end(),
+                                 [&](const auto& r) { return r.first == ticket; });
+    if (it != ready_.end()) {
+      PreparedPreset result = std::move(it->second);
+      ready_.erase(it);
+      return result;
+    }
+    const bool known =
+        (working_ && workingTicket_ == ticket) ||
+        std::any_of(jobs_.begin(), jobs_.end(), [&](const Job& j) { return j.ticket == ticket; });
+    if (!known) {
+      PreparedPreset missing;
+      missing.status = LoadStatus::Invalid;
+      missing.diagnostics.push_back(core::makeDiagnostic(
+          core::DiagnosticId::PresetNotAPreset, "no preset load with this ticket", "engine"));
+      return missing;
+    }
+    sliceFront();
+  }
+}
+
+PreparedPreset PresetLoader::prepareNow(const PresetSource& source, shader::Dialect dialect,
+                                        const std::vector<std::filesystem::path>& searchPath) {
+  return preparePreset(source, globals_, translations_, dialect, searchPath);
+}
+
+std::size_t PresetLoader::pending() const {
+  return jobs_.size() + (working_ ? 1 : 0);
+}
+#endif
 
 }  // namespace phosphene::engine

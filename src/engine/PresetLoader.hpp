@@ -6,15 +6,30 @@
 //
 // Requests are served in order. A newer request does not cancel an older one: the engine decides
 // what to do with each result (it keeps only the newest it is waiting for).
+//
+// Without threads (WebAssembly built without pthreads, which needs no cross-origin isolation)
+// there is no worker: the render thread prepares the front request in slices
+// (PresetPreparation::step), one slice per take(), i.e. one per frame, so a shader preset costs a
+// few frames a little each instead of one frame seconds long. The choice is made at compile time.
 
-#include <condition_variable>
+#if !defined(PHOSPHENE_LOADER_THREAD)
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define PHOSPHENE_LOADER_THREAD 0
+#else
+#define PHOSPHENE_LOADER_THREAD 1
+#endif
+#endif
+
 #include <cstdint>
 #include <deque>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 #include <vector>
+#if PHOSPHENE_LOADER_THREAD
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#endif
 
 #include "engine/PreparedPreset.hpp"
 
@@ -30,7 +45,8 @@ class PresetLoader {
   /// Queues a preparation; returns its ticket (never 0).
   std::uint64_t request(PresetSource source, shader::Dialect dialect,
                         std::vector<std::filesystem::path> textureSearchPath = {});
-  /// The result of `ticket` when it is ready (once), else nothing. Never blocks.
+  /// The result of `ticket` when it is ready (once), else nothing. Never blocks (without threads:
+  /// does one slice of the front request first).
   std::optional<PreparedPreset> take(std::uint64_t ticket);
   /// Blocks until `ticket` is ready and returns it (offline rendering: the fixed clock waits for
   /// the incoming preset so the output is the same for the same options).
@@ -48,18 +64,28 @@ class PresetLoader {
     shader::Dialect dialect = shader::Dialect::Glsl330;
     std::vector<std::filesystem::path> textureSearchPath;
   };
-  void run();
+  void finish(std::uint64_t ticket, PreparedPreset prepared);
 
   eel::Globals& globals_;
   shader::TranslationCache& translations_;
-  mutable std::mutex mutex_;
-  std::condition_variable wake_, done_;
   std::deque<Job> jobs_;
   std::deque<std::pair<std::uint64_t, PreparedPreset>> ready_;
   std::uint64_t nextTicket_ = 1;
+#if PHOSPHENE_LOADER_THREAD
+  void run();
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_, done_;
   std::uint64_t working_ = 0;  // ticket in preparation, 0 when idle
   bool stop_ = false;
   std::thread worker_;
+#else
+  /// One slice of the front request; false when there was nothing to do.
+  bool sliceFront();
+
+  std::uint64_t workingTicket_ = 0;  // the request `working_` prepares
+  std::optional<PresetPreparation> working_;
+#endif
 };
 
 }  // namespace phosphene::engine

@@ -15,11 +15,11 @@ int psVersion(const milk::Preset& p, shader::Stage stage) {
   return stage == shader::Stage::Warp ? p.warpPsVersion : p.compPsVersion;
 }
 
-std::shared_ptr<const shader::TranslatedShader> translateStage(const milk::Preset& p,
-                                                               shader::Stage stage,
-                                                               shader::Dialect dialect,
-                                                               shader::TranslationCache& cache,
-                                                               core::Diagnostics* report) {
+}  // namespace
+
+std::shared_ptr<const shader::TranslatedShader> translatePresetStage(
+    const milk::Preset& p, shader::Stage stage, shader::Dialect dialect,
+    shader::TranslationCache& cache, core::Diagnostics* report) {
   if (!hasPresetShader(p, stage)) return nullptr;
   const auto result = cache.translate(milk::joinShader(shaderText(p, stage)).text, stage,
                                       psVersion(p, stage), dialect);
@@ -46,8 +46,6 @@ std::shared_ptr<const shader::TranslatedShader> translateStage(const milk::Prese
   return nullptr;
 }
 
-}  // namespace
-
 bool hasPresetShader(const milk::Preset& preset, shader::Stage stage) {
   return psVersion(preset, stage) > 0 && !shaderText(preset, stage).empty();
 }
@@ -56,8 +54,8 @@ TranslatedPresetShaders translatePresetShaders(const milk::Preset& preset, shade
                                                shader::TranslationCache& cache,
                                                core::Diagnostics* report) {
   TranslatedPresetShaders out;
-  out.warp = translateStage(preset, shader::Stage::Warp, dialect, cache, report);
-  out.comp = translateStage(preset, shader::Stage::Comp, dialect, cache, report);
+  out.warp = translatePresetStage(preset, shader::Stage::Warp, dialect, cache, report);
+  out.comp = translatePresetStage(preset, shader::Stage::Comp, dialect, cache, report);
   return out;
 }
 

@@ -21,6 +21,12 @@ struct TranslatedPresetShaders {
 /// Whether the preset carries shader text MD2 would compile for the stage.
 bool hasPresetShader(const milk::Preset& preset, shader::Stage stage);
 
+/// Translates one stage (null when it has no shader or does not translate; then the SHD010
+/// warning described below goes to `report`).
+std::shared_ptr<const shader::TranslatedShader> translatePresetStage(
+    const milk::Preset& preset, shader::Stage stage, shader::Dialect dialect,
+    shader::TranslationCache& cache, core::Diagnostics* report);
+
 /// Translates both stages. For each stage with text that fails, appends to `report` (when not
 /// null) one SHD010 warning carrying the translator's first error, with the preset's own line
 /// number: the stage is then drawn with the built-in shader, so nothing here is an error.

@@ -9,7 +9,12 @@
 // __EMSCRIPTEN__ and we take the native GLES3 header instead (no loader, no extensions beyond
 // what the browser offers; KHR_debug is then never reported available).
 
-#if defined(__EMSCRIPTEN__)
+//
+// PHOSPHENE_GLES_ONLY (the CMake option of that name; always on for Emscripten): the GLES 3.0
+// header and the platform's libGLESv2, no libepoxy. The build then runs only in ES 3.0+ contexts
+// and offers no KHR_debug output (extension entry points would need a loader).
+
+#if defined(__EMSCRIPTEN__) || defined(PHOSPHENE_GLES_ONLY)
 #include <GLES3/gl3.h>
 #define PHOSPHENE_GL_NATIVE_GLES3 1
 #ifndef GLAPIENTRY

@@ -18,6 +18,8 @@ class VertexArray {
   static core::Expected<VertexArray> create();
 
   GLuint id() const { return name_.get(); }
+  /// Whether it holds a GL object (false when default-constructed or moved from).
+  explicit operator bool() const { return static_cast<bool>(name_); }
   void bind() const { glBindVertexArray(name_.get()); }
   /// Feeds attribute `location` from `buffer`: `components` floats (or normalised bytes when
   /// `type` is GL_UNSIGNED_BYTE) at `offset`, every `stride` bytes. Leaves the VAO unbound.

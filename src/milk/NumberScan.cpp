@@ -1,12 +1,40 @@
 #include "milk/NumberScan.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string>
 #include <system_error>
+#include <type_traits>
 
 namespace phosphene::milk {
 namespace {
+
+// A decimal number (digits, point, exponent; no sign: validated by the caller) to float or
+// double, with from_chars' result codes. libc++ before 17 (Emscripten 3.1's) has no
+// floating-point from_chars: there strtof/strtod read a NUL-terminated copy (Emscripten's
+// locale is always "C", so the decimal point is '.'); ERANGE is from_chars' out of range.
+template <typename T>
+std::errc parseDecimal(std::string_view number, T& value) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  return std::from_chars(number.data(), number.data() + number.size(), value).ec;
+#else
+  const std::string copy(number);
+  char* end = nullptr;
+  errno = 0;
+  T v;
+  if constexpr (std::is_same_v<T, float>)
+    v = std::strtof(copy.c_str(), &end);
+  else
+    v = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size()) return std::errc::invalid_argument;
+  if (errno == ERANGE) return std::errc::result_out_of_range;
+  value = v;
+  return std::errc();
+#endif
+}
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -89,18 +117,18 @@ FloatScan scanFloat(std::string_view text) {
   out.rest = text.substr(i);
 
   float v = 0.0f;
-  const auto r = std::from_chars(number.data(), number.data() + number.size(), v);
-  if (r.ec == std::errc::result_out_of_range) {
+  const std::errc r = parseDecimal(number, v);
+  if (r == std::errc::result_out_of_range) {
     // Either too small (rounds to zero, as the C runtime does) or too large for a float.
     double d = 0.0;
-    const auto rd = std::from_chars(number.data(), number.data() + number.size(), d);
-    const bool tiny = rd.ec == std::errc() ? std::fabs(d) < 1.0 : negativeExponent;
+    const std::errc rd = parseDecimal(number, d);
+    const bool tiny = rd == std::errc() ? std::fabs(d) < 1.0 : negativeExponent;
     if (!tiny) {
       out.status = ScanStatus::OutOfRange;
       return out;
     }
     v = 0.0f;
-  } else if (r.ec != std::errc() || !std::isfinite(v)) {
+  } else if (r != std::errc() || !std::isfinite(v)) {
     out.status = ScanStatus::OutOfRange;
     return out;
   }

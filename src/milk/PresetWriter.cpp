@@ -2,12 +2,32 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <string>
 
 #include "milk/KeyTable.hpp"
 
 namespace phosphene::milk {
 namespace {
+
+// The shortest text that reads back as the same float. libc++ before 17 (Emscripten 3.1's) has
+// no floating-point to_chars: there the fewest %g digits (1..9) that round-trip.
+std::string shortestFloat(float v) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, static_cast<std::size_t>(r.ptr - buf));
+#else
+  char buf[32];
+  for (int digits = 1; digits <= 9; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+    if (std::strtof(buf, nullptr) == v) break;
+  }
+  return buf;
+#endif
+}
 
 class Writer {
  public:
@@ -63,9 +83,7 @@ class Writer {
   void field(std::string_view key, const Field<Owner>& f, const Owner& owner) {
     switch (f.type) {
       case ValueType::Float: {
-        char buf[32];
-        const auto r = std::to_chars(buf, buf + sizeof buf, owner.*f.f);
-        keyValue(key, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+        keyValue(key, shortestFloat(owner.*f.f));
         break;
       }
       case ValueType::Int:

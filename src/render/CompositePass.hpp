@@ -23,6 +23,9 @@
 // for D3D9's half-pixel offset, is not: on GL a ±1 quad maps pixel centres onto texel centres.
 
 #include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
 
 #include "core/Expected.hpp"
 #include "gl/Buffer.hpp"
@@ -81,14 +84,33 @@ class CompositePass {
     float s, v;            // screen UV, v = 0 at the top (D3D)
     float w0, w1, w2, w3;  // corner weights (Gouraud)
   };
-  struct Program {
-    gl::ShaderProgram program;
-    GLint slotWeight = -1, corner = -1, echoScale = -1, filters = -1, gamma = -1, echoAlpha = -1,
-          hueAmount = -1;
+  // What a frame's settings switch on: each combination is its own program, compiled on first
+  // use, instead of branches on uniforms (software rasterisers run both sides of a branch, so
+  // every filter, the echo layer and the hue colours cost every pixel even when off).
+  struct Variant {
+    bool generated = false;             // GeneratedShader style, else FixedFunction
+    bool hue = false;                   // hue shader on: corner colours differ
+    bool partialHue = false;            // generated style: 0.001 < hue amount < 1
+    bool echo = false;                  // the echo layer is visible
+    bool slot1 = false, slot3 = false;  // fixed style: second colour slot of a layer used
+    bool whiteSlot0 = false;  // fixed style: layer 0's first colour is 1 (store8 is a no-op)
+    bool gamma = false;       // generated style: gamma != 1
+    bool exactFetch = false;  // canvas = viewport size, quad = viewport: texel centres
+    bool brighten = false, darken = false, solarize = false, invert = false;
+    std::string defines() const;
+    std::uint32_t key() const;
   };
-  // Compiled variants instead of uniform branches (software rasterisers run both sides of a
-  // branch): [fixed function, fixed + hue, generated, generated + hue].
-  std::array<Program, 4> programs_;
+  struct Program {
+    gl::ShaderProgram program;  // empty when it failed to build (`failure` says why)
+    core::Diagnostics failure;
+    GLint slotWeight = -1, corner = -1, echoScale = -1, gamma = -1, echoAlpha = -1, hueAmount = -1;
+  };
+  /// The program for `variant`, built on first use; null (with the reason in `errors`) when
+  /// it does not build.
+  const Program* program(const Variant& variant, core::Diagnostics& errors);
+
+  gl::GlslDialect dialect_{};
+  std::unordered_map<std::uint32_t, Program> programs_;
   gl::VertexArray vao_;
   gl::Buffer vertices_;
   gl::GlName<SamplerObjectTraits> wrapSampler_, clampSampler_;

@@ -359,9 +359,11 @@ preset::ShaderConstants Renderer::shaderConstants(const PresetFrame& preset,
   return preset::computeShaderConstants(*preset.frame, preset.gpu->random, context);
 }
 
-void Renderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
+void Renderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs,
+                                    std::vector<std::filesystem::path> collection) {
   textureSearchPath_ = dirs;
-  if (textures_) textures_->setSearchPath(std::move(dirs));
+  textureCollection_ = collection;
+  if (textures_) textures_->setSearchPath(std::move(dirs), std::move(collection));
 }
 
 ExternalTexture Renderer::resolveExternal(const shader::ShaderSampler& sampler,
@@ -379,7 +381,7 @@ ExternalTexture Renderer::resolveExternal(const shader::ShaderSampler& sampler,
   }
   if (!textures_) {
     textures_ = std::make_unique<TextureLibrary>();
-    textures_->setSearchPath(textureSearchPath_);
+    textures_->setSearchPath(textureSearchPath_, textureCollection_);
   }
   const BoundTexture bound = textures_->resolve(ref, random_, diagnostics);
   return {bound.name, GL_TEXTURE_2D, bound.width, bound.height};
@@ -449,7 +451,7 @@ void Renderer::stageDecodedTextures(const std::vector<StagedTexture>& textures) 
   if (textures.empty()) return;
   if (!textures_) {
     textures_ = std::make_unique<TextureLibrary>();
-    textures_->setSearchPath(textureSearchPath_);
+    textures_->setSearchPath(textureSearchPath_, textureCollection_);
   }
   for (const StagedTexture& t : textures) textures_->stage(t.file, t.image);
 }

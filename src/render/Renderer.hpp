@@ -162,7 +162,8 @@ class Renderer {
   /// Seeds the per-frame randoms (rand_frame, rot_rand*) and random-texture picks.
   void setSeed(std::uint64_t seed) { random_ = clock::Random(seed); }
   /// Folders searched for user and random textures (TextureLibrary).
-  void setTextureSearchPath(std::vector<std::filesystem::path> dirs);
+  void setTextureSearchPath(std::vector<std::filesystem::path> dirs,
+                            std::vector<std::filesystem::path> collection = {});
 
   gl::GlslDialect dialect() const { return dialect_; }
 
@@ -247,6 +248,7 @@ class Renderer {
   std::unique_ptr<NoiseTextures> noise_;
   std::unique_ptr<TextureLibrary> textures_;
   std::vector<std::filesystem::path> textureSearchPath_;
+  std::vector<std::filesystem::path> textureCollection_;  // fallback folders (TextureFinder)
   clock::Random random_{0};
   std::array<float, 4> randStart_{};
   gl::GlName<FramebufferObjectTraits> textureTarget_;

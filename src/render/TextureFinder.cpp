@@ -42,21 +42,57 @@ bool isTextureFile(std::string_view name) {
                      [&](std::string_view e) { return equalsIgnoringCase(e, ext); });
 }
 
+std::filesystem::path canonicalKey(const std::filesystem::path& d) {
+  std::error_code ec;
+  std::filesystem::path key = std::filesystem::weakly_canonical(d, ec);
+  if (ec) key = d.lexically_normal();
+  return key;
+}
+
 }  // namespace
 
-void TextureFinder::setSearchPath(std::vector<std::filesystem::path> dirs) {
+std::vector<std::filesystem::path> collectionFolders(const std::filesystem::path& presetFolder) {
+  std::vector<std::filesystem::path> out;
+  if (presetFolder.empty()) return out;
+  const std::filesystem::path self = canonicalKey(presetFolder);
+  const std::filesystem::path parent = self.parent_path();
+  if (parent.empty() || parent == self) return out;
+  std::error_code ec;
+  std::filesystem::directory_iterator it(parent, ec);
+  for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    std::error_code typeError;
+    if (!it->is_directory(typeError) || it->path() == self) continue;
+    out.push_back(it->path());
+  }
+  // Name order makes the fallback (and a random pick from it) the same on every file system.
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return lessIgnoringCase(a.filename().string(), b.filename().string());
+  });
+  if (out.size() > kMaxCollectionFolders) out.resize(kMaxCollectionFolders);
+  return out;
+}
+
+void TextureFinder::setSearchPath(std::vector<std::filesystem::path> dirs,
+                                  std::vector<std::filesystem::path> collection) {
   dirs_ = std::move(dirs);
   folders_.clear();
+  collectionDirs_.clear();
+  collectionFolders_.clear();
   // A folder named twice (the host's folder is also the preset's) is searched once, so it does
   // not weigh double in random picks.
   std::vector<std::filesystem::path> seen;
   for (const auto& d : dirs_) {
-    std::error_code ec;
-    std::filesystem::path key = std::filesystem::weakly_canonical(d, ec);
-    if (ec) key = d.lexically_normal();
+    std::filesystem::path key = canonicalKey(d);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
     folders_.push_back(Folder{d, {}, false});
+  }
+  for (auto& d : collection) {
+    std::filesystem::path key = canonicalKey(d);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    collectionFolders_.push_back(Folder{d, {}, false});
+    collectionDirs_.push_back(std::move(d));
   }
 }
 
@@ -78,9 +114,15 @@ TextureFinder::Folder& TextureFinder::listed(Folder& folder) {
 
 std::optional<std::filesystem::path> TextureFinder::find(std::string_view root) {
   if (root.empty()) return std::nullopt;
+  if (auto file = findIn(folders_, root)) return file;
+  return findIn(collectionFolders_, root);
+}
+
+std::optional<std::filesystem::path> TextureFinder::findIn(std::vector<Folder>& folders,
+                                                           std::string_view root) {
   for (std::string_view ext : kTextureExtensions) {
     const std::string wanted = std::string(root) + "." + std::string(ext);
-    for (Folder& folder : folders_) {
+    for (Folder& folder : folders) {
       const std::vector<std::string>& files = listed(folder).files;
       const std::string* match = nullptr;
       for (const std::string& f : files) {
@@ -101,6 +143,14 @@ std::vector<std::filesystem::path> TextureFinder::randomCandidates(std::string_v
   for (Folder& folder : folders_)
     for (const std::string& f : listed(folder).files)
       if (isTextureFile(f) && startsWithIgnoringCase(f, prefix)) out.push_back(folder.dir / f);
+  if (!out.empty()) return out;
+  for (Folder& folder : collectionFolders_)
+    for (const std::string& f : listed(folder).files)
+      if (isTextureFile(f) && startsWithIgnoringCase(f, prefix) &&
+          std::none_of(out.begin(), out.end(), [&](const std::filesystem::path& p) {
+            return equalsIgnoringCase(p.filename().string(), f);
+          }))
+        out.push_back(folder.dir / f);
   return out;
 }
 

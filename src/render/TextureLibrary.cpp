@@ -10,10 +10,12 @@
 namespace phosphene::render {
 namespace {
 
-std::string describe(const std::vector<std::filesystem::path>& dirs) {
-  if (dirs.empty()) return "the texture search path is empty";
-  std::string text = "searched";
+std::string describe(const TextureFinder& finder) {
+  const std::vector<std::filesystem::path>& dirs = finder.searchPath();
+  std::string text = dirs.empty() ? "the texture search path is empty" : "searched";
   for (std::size_t i = 0; i < dirs.size(); ++i) text += (i ? ", '" : " '") + dirs[i].string() + "'";
+  if (const std::size_t n = finder.collection().size(); n > 0)
+    text += " and the " + std::to_string(n) + " folder(s) beside the preset's";
   return text;
 }
 
@@ -32,8 +34,9 @@ core::Diagnostic warning(core::DiagnosticId id, std::string message) {
 
 }  // namespace
 
-void TextureLibrary::setSearchPath(std::vector<std::filesystem::path> dirs) {
-  finder_.setSearchPath(std::move(dirs));
+void TextureLibrary::setSearchPath(std::vector<std::filesystem::path> dirs,
+                                   std::vector<std::filesystem::path> collection) {
+  finder_.setSearchPath(std::move(dirs), std::move(collection));
 }
 
 BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Random& random,
@@ -47,7 +50,7 @@ BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Rando
                                     samplerName(ref) + ": no texture file matches '" + pattern +
                                         "' (jpg, dds, png, tga, "
                                         "bmp, dib); " +
-                                        describe(finder_.searchPath())));
+                                        describe(finder_)));
       return fallback();
     }
     root = *pick;
@@ -61,7 +64,7 @@ BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Rando
     diagnostics.push_back(warning(core::DiagnosticId::TextureNotFound,
                                   samplerName(ref) + ": no texture '" + root +
                                       "' (.jpg, .dds, .png, .tga, .bmp, .dib); " +
-                                      describe(finder_.searchPath())));
+                                      describe(finder_)));
     return fallback();
   }
   return load(*file, samplerName(ref), diagnostics);

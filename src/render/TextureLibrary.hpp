@@ -35,9 +35,11 @@ struct BoundTexture {
 
 class TextureLibrary {
  public:
-  /// Folders searched in order (MD2: its textures folder, then the preset's folder). Folders
-  /// are listed again on the next resolve; loaded textures stay cached.
-  void setSearchPath(std::vector<std::filesystem::path> dirs);
+  /// Folders searched in order (MD2: its textures folder, then the preset's folder), then the
+  /// preset's collection folders for what those lack (TextureFinder). Folders are listed again
+  /// on the next resolve; loaded textures stay cached.
+  void setSearchPath(std::vector<std::filesystem::path> dirs,
+                     std::vector<std::filesystem::path> collection = {});
   const std::vector<std::filesystem::path>& searchPath() const { return finder_.searchPath(); }
 
   /// For a sampler of kind User or Random: the texture to bind, loading it on first use (GL

@@ -81,6 +81,16 @@ class Spin : public phosphene::NativePreset {
 
 }  // namespace
 
+TEST(CppWrapper, DataDirForwards) {
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  EXPECT_STREQ(engine.dataDir(), phosphene_default_data_dir());
+  ASSERT_EQ(engine.setDataDir("/srv/phosphene"), PHOSPHENE_OK);
+  EXPECT_STREQ(engine.dataDir(), "/srv/phosphene");
+  ASSERT_EQ(engine.setDataDir(""), PHOSPHENE_OK);
+  EXPECT_STREQ(engine.dataDir(), phosphene_default_data_dir());
+}
+
 TEST(CppWrapper, PresetsNativePresetsPlaylistAndEvents) {
   static_assert(noexcept(std::declval<phosphene::Engine&>().advance()));
   phosphene::Preset text = phosphene::Preset::fromText("[preset00]\nzoom=1.02\n", "t");

@@ -14,8 +14,13 @@
 #include "GlTestContext.hpp"
 #include "gl/CurrentContext.hpp"
 #include "gl/Gl.hpp"
-// After gl/Gl.hpp: epoxy's EGL header, which agrees with its GL one (<EGL/egl.h> does not).
+// After gl/Gl.hpp: epoxy's EGL header, which agrees with its GL one (<EGL/egl.h> does not);
+// a GLES-only build (PHOSPHENE_GLES_ONLY) has no epoxy and takes EGL's own, linked by the test.
+#if defined(PHOSPHENE_GL_EPOXY)
 #include <epoxy/egl.h>
+#else
+#include <EGL/egl.h>
+#endif
 
 namespace phosphene::gltest {
 namespace {

@@ -94,6 +94,11 @@ const ShaderPreset kPresets[] = {
      "presets_tryptonaut/[dylan] cube in a room -no effects - code is very messy nz+ shit-ass "
      "tape.milk",
      "rot_* matrices, noisevol_hq, rand01", true},
+    // Issue 18: clouds.jpg ships only in presets_tryptonaut/; MD2 has one textures folder for all
+    // presets (plugin.cpp CShaderParams::CacheParams), so the engine looks beside the preset's
+    // folder for what its search path lacks. Before that: TEX001 and a black texture.
+    {"chrome", "presets_milkdrop_200/Geiss - Chrome.milk",
+     "user texture clouds from another folder of the collection", true},
 };
 
 class ShaderPresetGolden : public ::testing::TestWithParam<std::tuple<GlApi, std::size_t>> {};

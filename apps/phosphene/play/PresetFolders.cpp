@@ -1,7 +1,11 @@
 #include "PresetFolders.hpp"
 
+#include <phosphene/phosphene.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 namespace phosphene::play {
@@ -25,8 +29,11 @@ std::vector<std::string> defaultPresetFolders() {
     add(std::filesystem::path(dataHome) / "phosphene/presets");
   else if (home && *home)
     add(std::filesystem::path(home) / ".local/share/phosphene/presets");
+  // The library's data folder (installed location found at run time, or $PHOSPHENE_DATA_DIR), so
+  // a moved install still finds its presets.
+  const std::string_view dataDir = phosphene_default_data_dir();
   const std::filesystem::path installed =
-      std::filesystem::path(PHOSPHENE_DATADIR) / "phosphene/presets";
+      std::filesystem::path(std::u8string(dataDir.begin(), dataDir.end())) / "presets";
   if (isFolder(installed))
     add(installed);
   else

@@ -29,3 +29,17 @@ if(PHOSPHENE_FUZZ)
 else()
   target_link_libraries(phosphene_play_config PRIVATE tomlplusplus::tomlplusplus)
 endif()
+
+# share/phosphene/phosphene.toml: the commented default configuration, generated at build time by
+# the same function the player uses on its first run (WriteDefaultConfig.cpp), never kept as a
+# second copy in the tree.
+add_executable(phosphene_default_config ${CMAKE_CURRENT_LIST_DIR}/WriteDefaultConfig.cpp)
+target_link_libraries(phosphene_default_config PRIVATE phosphene_play_config phosphene_warnings)
+set(PHOSPHENE_DEFAULT_CONFIG_FILE ${PROJECT_BINARY_DIR}/data/phosphene.toml)
+add_custom_command(OUTPUT ${PHOSPHENE_DEFAULT_CONFIG_FILE}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/data
+  COMMAND phosphene_default_config ${PHOSPHENE_DEFAULT_CONFIG_FILE}
+  DEPENDS phosphene_default_config
+  COMMENT "Writing the default phosphene.toml")
+add_custom_target(phosphene_default_config_file ALL DEPENDS ${PHOSPHENE_DEFAULT_CONFIG_FILE})
+install(FILES ${PHOSPHENE_DEFAULT_CONFIG_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/phosphene)

@@ -27,10 +27,13 @@ if(TARGET phosphene_player_config)
   target_link_libraries(phosphene_player PUBLIC phosphene_player_config)
 endif()
 target_compile_definitions(phosphene_player PRIVATE
-  PHOSPHENE_DATADIR="${CMAKE_INSTALL_FULL_DATADIR}" PHOSPHENE_SOURCE_PRESETS="${PROJECT_SOURCE_DIR}/presets")
+  PHOSPHENE_SOURCE_PRESETS="${PROJECT_SOURCE_DIR}/presets")
 target_link_libraries(phosphene_cli PRIVATE phosphene_player)
 target_compile_definitions(phosphene_cli PRIVATE PHOSPHENE_WITH_PLAYER=1)
 
 install(FILES ${play_dir}/data/phosphene-play.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${play_dir}/data/phosphene.svg
   DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+# AppStream metadata (software centres), named after its component ID as AppStream asks.
+install(FILES ${play_dir}/data/io.github.phosphene.phosphene.metainfo.xml
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)

@@ -134,5 +134,48 @@ TEST_F(Loader, UnknownTicketIsAnErrorNotAHang) {
   EXPECT_FALSE(p.ok());
 }
 
+// The sliced preparation that the loader runs between frames where there are no threads
+// (WebAssembly without pthreads): one stage per step, so a shader preset is never prepared in
+// one go, and the same result as preparePreset at the end.
+TEST_F(Loader, SlicedPreparationTakesOneStagePerStep) {
+  const char* const bothShaders =
+      "[preset00]\nMILKDROP_PRESET_VERSION=201\nPSVERSION=2\nPSVERSION_WARP=2\n"
+      "PSVERSION_COMP=2\nzoom=1.01\nper_frame_1=q1 = bass;\n"
+      "warp_1=`shader_body { ret = tex2D(sampler_main, uv).xyz * 0.98; }\n"
+      "comp_1=`shader_body { ret = float3(q1, 0, 0); }\n";
+  PresetPreparation sliced(PresetSource::fromText(bothShaders, "s"), globals, translations,
+                           shader::Dialect::Glsl300es, {});
+  int steps = 0;
+  while (!sliced.step()) {
+    ++steps;
+    ASSERT_LT(steps, 100) << "never finishes";
+  }
+  ++steps;
+  // Parse, compile, warp shader, comp shader, textures: five slices, each bounded by one stage.
+  EXPECT_EQ(steps, 5);
+  EXPECT_TRUE(sliced.done());
+  EXPECT_TRUE(sliced.step()) << "a finished preparation stays finished";
+  const PreparedPreset a = sliced.take();
+  const PreparedPreset b = preparePreset(PresetSource::fromText(bothShaders, "s"), globals,
+                                         translations, shader::Dialect::Glsl300es);
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(a.warp && a.comp);
+  EXPECT_EQ(a.warp->glsl, b.warp->glsl);
+  EXPECT_EQ(a.comp->glsl, b.comp->glsl);
+  EXPECT_EQ(a.diagnostics.size(), b.diagnostics.size());
+  EXPECT_EQ(a.name, "s");
+  EXPECT_GT(a.prepareSeconds, 0.0);
+}
+
+TEST_F(Loader, SlicedPreparationStopsAtAParseFailure) {
+  PresetPreparation sliced(PresetSource::fromText("no keys here\n", "bad"), globals, translations,
+                           shader::Dialect::Glsl330, {});
+  EXPECT_TRUE(sliced.step()) << "a text that is not a preset ends at the first slice";
+  const PreparedPreset p = sliced.take();
+  EXPECT_FALSE(p.ok());
+  EXPECT_EQ(p.status, LoadStatus::Invalid);
+  EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::PresetNotAPreset));
+}
+
 }  // namespace
 }  // namespace phosphene::engine

@@ -36,6 +36,17 @@ TEST(PlayerConfigFile, ExpandHome) {
   EXPECT_EQ(expandHome("/abs", env), fs::path("/abs"));
 }
 
+// share/phosphene/phosphene.toml is generated at build time (apps/phosphene/play/config.cmake) and
+// installed: it must be byte for byte the file a new user's first run writes.
+TEST(PlayerConfigFile, InstalledDefaultFileIsTheOneTheFirstRunWrites) {
+  const fs::path generated = fs::path(PHOSPHENE_BINARY_DIR) / "data" / "phosphene.toml";
+  ASSERT_TRUE(fs::exists(generated)) << generated;
+  TempDir dir;
+  const fs::path path = dir.path() / "phosphene.toml";
+  ASSERT_TRUE(loadOrCreateConfig(path, testEnvironment()).created);
+  EXPECT_EQ(readAll(generated), readAll(path));
+}
+
 TEST(PlayerConfigFile, FirstLoadCreatesTheCommentedFileThenReadsIt) {
   TempDir dir;
   const fs::path path = dir.path() / "config" / "phosphene" / "phosphene.toml";

@@ -232,7 +232,10 @@ TEST(TransitionOutputs, MotionWaveModeFileValuesAndQAreLeftAlone) {
 // `(mix < m_fSnapPoint) ? old : new`: at snap 0.5 the switch happens at p = 0.5 (mix = 0.5 is not
 // below it); −0.01 gives new values from the first frame; 1.01 keeps old ones even at p = 1.
 TEST(TransitionOutputs, OnOffValuesSnapAtTheSnapPoint) {
-  const auto [oldV, newV] = distinctVars();
+  // Named copies, not structured bindings: Clang 14 cannot capture those in a lambda.
+  const auto vars = distinctVars();
+  const FrameVars& oldV = vars.first;
+  const FrameVars& newV = vars.second;
   const auto expectAll = [&](double p, double snap, const FrameVars& want) {
     FrameVars v = newV;
     blendPerFrameResults(v, oldV, static_cast<float>(p), static_cast<float>(snap));

@@ -114,5 +114,52 @@ TEST_F(TextureFinderTest, AFolderNamedTwiceDoesNotWeighDouble) {
   EXPECT_EQ(f.randomCandidates("").size(), 2u);
 }
 
+// MD2 has one textures folder for every preset (plugin.cpp CacheParams: <milkdrop2>/textures,
+// then the preset's folder). Debian's projectm-data spreads its presets over folders and ships
+// the images in one of them (presets_tryptonaut/), so "presets_milkdrop_200/Geiss - Chrome.milk"
+// names sampler_clouds and finds clouds.jpg only beside its own folder (issue 18).
+TEST_F(TextureFinderTest, CollectionFoldersAreTheOtherFoldersBesideThePresetsInNameOrder) {
+  std::filesystem::create_directories(tmp_ / "C");
+  touch("a/not-a-folder.jpg");
+  const std::vector<std::filesystem::path> got = collectionFolders(tmp_ / "a");
+  ASSERT_EQ(got.size(), 2u);  // b and C, never a itself, never files
+  EXPECT_EQ(got[0].filename(), "b");
+  EXPECT_EQ(got[1].filename(), "C");  // case-insensitive name order
+  EXPECT_TRUE(collectionFolders({}).empty());
+}
+
+TEST_F(TextureFinderTest, ANameMissingOnTheSearchPathIsFoundInTheCollection) {
+  touch("b/clouds.jpg");
+  TextureFinder f;
+  f.setSearchPath({tmp_ / "missing-textures", tmp_ / "a"});
+  EXPECT_FALSE(f.find("clouds"));  // the search path alone: MD2's rule, nothing there
+  f.setSearchPath({tmp_ / "missing-textures", tmp_ / "a"}, collectionFolders(tmp_ / "a"));
+  EXPECT_EQ(f.find("clouds"), tmp_ / "b" / "clouds.jpg");
+}
+
+TEST_F(TextureFinderTest, TheSearchPathAlwaysWinsOverTheCollection) {
+  touch("a/clouds.tga");
+  touch("b/clouds.jpg");  // an earlier extension, but only a fallback
+  TextureFinder f;
+  f.setSearchPath({tmp_ / "a"}, collectionFolders(tmp_ / "a"));
+  EXPECT_EQ(f.find("clouds"), tmp_ / "a" / "clouds.tga");
+}
+
+TEST_F(TextureFinderTest, RandomPicksUseTheCollectionOnlyWhenThePathHasNoCandidate) {
+  std::filesystem::create_directories(tmp_ / "c");
+  touch("a/smalltiled_1.jpg");
+  touch("b/smalltiled_2.jpg");
+  touch("b/worms.tga");
+  touch("c/worms.tga");  // the same file shipped twice in the collection counts once
+  TextureFinder f;
+  f.setSearchPath({tmp_ / "a"}, collectionFolders(tmp_ / "a"));
+  const std::vector<std::filesystem::path> tiled = f.randomCandidates("smalltiled");
+  ASSERT_EQ(tiled.size(), 1u);  // the path has one: picks stay as they were without a collection
+  EXPECT_EQ(tiled[0], tmp_ / "a" / "smalltiled_1.jpg");
+  const std::vector<std::filesystem::path> worms = f.randomCandidates("worms");
+  ASSERT_EQ(worms.size(), 1u);
+  EXPECT_EQ(worms[0], tmp_ / "b" / "worms.tga");
+}
+
 }  // namespace
 }  // namespace phosphene::render

@@ -1,0 +1,449 @@
+// phosphene bench: renders presets headless with no output and reports how long frames take, so
+// users can compare machines and developers can compare builds. Each preset gets a fresh engine
+// fed the same audio from its start (a WAV or the built-in demo track), a few warm-up frames that
+// are not counted (the first one loads the preset and links its shaders), then N timed frames.
+// Every frame is split into three parts, timed on the calling thread:
+//   step    audio analysis and the preset's equations (phosphene_engine_advance: no GL);
+//   submit  the draw calls (phosphene_engine_draw); a software rasteriser such as Mesa's
+//           llvmpipe shades vertices and bins triangles here;
+//   finish  glFinish: waiting until the GL has drawn every pixel of the frame.
+// Nothing is read back or written: `phosphene render --out` costs come on top (see
+// bench/README.md). Timings are the machine's, never a pass/fail criterion.
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "ArgParser.hpp"
+#include "AudioFeed.hpp"
+#include "Commands.hpp"
+#include "EmbeddedPresets.hpp"
+#include "HeadlessContext.hpp"
+#include "InterruptFlag.hpp"
+#include "JsonText.hpp"
+#include "gl/Capabilities.hpp"
+#include "gl/Framebuffer.hpp"
+#include "gl/Gl.hpp"
+
+namespace phosphene::cli {
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> presets;  // files; empty: the embedded default preset
+  std::string audio;                 // empty: the built-in demo track
+  int width = 640, height = 480;
+  int meshW = 48, meshH = 36;
+  long long frames = 300;
+  long long warmup = 10;
+  double fps = 60;
+  std::uint64_t seed = 0;
+  platform::GlApi api = platform::GlApi::Core33;
+  bool apiGiven = false;
+  std::vector<std::string> textureDirs;
+  bool json = false;
+};
+
+// Distribution of one series of per-frame milliseconds.
+struct Stats {
+  double median = 0, p95 = 0, worst = 0, mean = 0;
+};
+
+// Nearest-rank percentile of a sorted series (p in 0..100): a value that occurred.
+double percentile(const std::vector<double>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  const auto rank =
+      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
+  return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
+}
+
+Stats statsOf(std::vector<double> v) {
+  Stats s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  s.p95 = percentile(v, 95);
+  s.worst = v.back();
+  double sum = 0;
+  for (double x : v) sum += x;
+  s.mean = sum / static_cast<double>(n);
+  return s;
+}
+
+struct PresetResult {
+  std::string name, path;  // path empty for the embedded preset
+  std::string failure;     // empty when it ran
+  double loadMs = 0, firstFrameMs = 0;
+  long long frames = 0;
+  Stats total, step, submit, finish;
+  std::vector<double> totalMs;  // every timed frame, for the summary over all presets
+};
+
+ArgParser makeParser() {
+  ArgParser p("bench", "[OPTIONS] [PRESET.milk|DIR ...]",
+              "Renders presets headless with no output and prints, per preset, the median, 95th\n"
+              "percentile and worst milliseconds per frame, split into the CPU step (audio\n"
+              "analysis + equations), the GL submit (draw calls) and the GL finish (waiting for\n"
+              "the pixels), then a summary. Folders are searched recursively for .milk files.\n"
+              "Without presets it runs the embedded preset " +
+                  std::string(kEmbeddedPresets[0].name) +
+                  ". Each preset starts from a fresh engine and the start of the audio; the\n"
+                  "warm-up frames (the first one loads the preset and links its shaders) are not\n"
+                  "counted. Timings depend on the machine and its load: compare runs made on the\n"
+                  "same machine.");
+  p.positionals("PRESET.milk|DIR", "presets, or folders of presets", 0, 1 << 20);
+  p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
+  p.option("size", "WxH", "frame size in pixels (default 640x480)");
+  p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
+  p.option("frames", "N", "timed frames per preset (default 300)");
+  p.option("warmup", "N", "frames per preset rendered before timing starts (default 10)");
+  p.option("fps", "N", "frames per second of the audio and clock (default 60)");
+  p.option("seed", "N", "seed of every random choice (default 0)");
+  p.option("gl", "3.3|es3",
+           "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if 3.3 is unavailable)");
+  p.option("texture-dir", "DIR",
+           "a folder of textures the presets' shaders name; repeatable, searched in order "
+           "(default: PRESETDIR/textures and PRESETDIR/../textures)",
+           true);
+  p.flag("json", "print one JSON document on stdout instead of the table");
+  return p;
+}
+
+bool isMilkFile(const std::filesystem::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".milk";
+}
+
+std::optional<std::string> readOptions(const ArgParser& p, BenchOptions& o) {
+  for (const std::string& arg : p.positional()) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(arg, ec)) {
+      std::vector<std::string> found;
+      for (auto it = std::filesystem::recursive_directory_iterator(
+               arg, std::filesystem::directory_options::skip_permission_denied, ec);
+           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+        if (isMilkFile(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().string());
+      if (found.empty()) return "no .milk file under '" + arg + "'";
+      std::sort(found.begin(), found.end());
+      o.presets.insert(o.presets.end(), found.begin(), found.end());
+    } else if (std::filesystem::is_regular_file(arg, ec)) {
+      o.presets.push_back(arg);
+    } else {
+      return "no such preset file or folder: '" + arg + "'";
+    }
+  }
+  if (auto v = p.value("audio")) o.audio = *v;
+  if (auto v = p.value("size"))
+    if (!parseSize(*v, o.width, o.height))
+      return "--size wants WxH with 1..16384 each, e.g. 640x480 (got '" + *v + "')";
+  if (auto v = p.value("mesh"))
+    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW < 8 || o.meshW > 320 || o.meshH < 6 ||
+        o.meshH > 240)
+      return "--mesh wants WxH from 8x6 to 320x240, e.g. 48x36 (got '" + *v + "')";
+  if (auto v = p.value("frames"))
+    if (!parseInt(*v, o.frames) || o.frames < 1 || o.frames > 1'000'000)
+      return "--frames wants a whole number from 1 to 1000000 (got '" + *v + "')";
+  if (auto v = p.value("warmup"))
+    if (!parseInt(*v, o.warmup) || o.warmup < 1 || o.warmup > 1'000'000)
+      return "--warmup wants a whole number from 1 to 1000000 (got '" + *v + "')";
+  if (auto v = p.value("fps"))
+    if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
+      return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
+  if (auto v = p.value("seed")) {
+    long long s = 0;
+    if (!parseInt(*v, s) || s < 0)
+      return "--seed wants a non-negative whole number (got '" + *v + "')";
+    o.seed = static_cast<std::uint64_t>(s);
+  }
+  if (auto v = p.value("gl")) {
+    if (*v == "3.3" || *v == "core" || *v == "gl33")
+      o.api = platform::GlApi::Core33;
+    else if (*v == "es3" || *v == "es" || *v == "gles3")
+      o.api = platform::GlApi::Es30;
+    else
+      return "--gl wants 3.3 or es3 (got '" + *v + "')";
+    o.apiGiven = true;
+  }
+  o.textureDirs = p.values("texture-dir");
+  for (const std::string& dir : o.textureDirs)
+    if (dir.empty()) return "--texture-dir wants a folder name";
+  o.json = p.has("json");
+  return std::nullopt;
+}
+
+core::Expected<platform::HeadlessContext> openContext(const BenchOptions& o) {
+  platform::HeadlessOptions ho;
+  ho.api = o.api;
+  auto ctx = platform::HeadlessContext::create(ho);
+  if (!ctx && !o.apiGiven && ctx.diagnostics().front().id == core::DiagnosticId::GlVersionTooLow) {
+    ho.api = platform::GlApi::Es30;
+    auto es = platform::HeadlessContext::create(ho);
+    if (es) return es;
+  }
+  return ctx;
+}
+
+// One engine per preset, like a player that has just started it: locked (no automatic switch),
+// frames wait for the load, textures searched as `phosphene render` does.
+bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::string& path,
+                   std::string& error) {
+  phosphene_switch_settings s;
+  phosphene_switch_settings_init(&s);
+  if (phosphene_get_switch_settings(engine, &s) != PHOSPHENE_OK) {
+    error = phosphene_last_error(engine);
+    return false;
+  }
+  s.auto_switch = 0;
+  s.locked = 1;
+  s.wait_for_loads = 1;
+  std::vector<std::string> dirs = o.textureDirs;
+  if (dirs.empty() && !path.empty()) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    dirs.push_back((folder / "textures").string());
+    dirs.push_back((folder / ".." / "textures").string());
+  }
+  std::vector<const char*> names;
+  for (const std::string& d : dirs) names.push_back(d.c_str());
+  if (phosphene_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
+      phosphene_set_texture_search_path(engine, names.data(), names.size()) != PHOSPHENE_OK ||
+      phosphene_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
+      phosphene_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+    error = phosphene_last_error(engine);
+    return false;
+  }
+  return true;
+}
+
+using Clock = std::chrono::steady_clock;
+double msBetween(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint framebuffer,
+                      const InterruptFlag& interrupt) {
+  PresetResult r;
+  r.path = path;
+  r.name = path.empty() ? std::string(kEmbeddedPresets[0].name)
+                        : std::filesystem::path(path).stem().string();
+  std::string error;
+  auto feed = AudioFeed::open(o.audio, o.fps, o.seed, error);
+  if (!feed) {
+    r.failure = error;
+    return r;
+  }
+  phosphene_engine* engine = feed->engine();
+  if (!prepareEngine(engine, o, path, error)) {
+    r.failure = error;
+    return r;
+  }
+  const auto loadStart = Clock::now();
+  const phosphene_result loaded =
+      path.empty() ? phosphene_load_preset_text(engine, kEmbeddedPresets[0].text.data(),
+                                                kEmbeddedPresets[0].text.size())
+                   : phosphene_load_preset_file(engine, path.c_str());
+  r.loadMs = msBetween(loadStart, Clock::now());
+  if (loaded != PHOSPHENE_OK) {
+    r.failure = std::string("cannot load: ") + phosphene_result_string(loaded);
+    return r;
+  }
+  phosphene_render_target target;
+  phosphene_render_target_init(&target);
+  target.kind = PHOSPHENE_TARGET_FRAMEBUFFER;
+  target.gl_name = framebuffer;
+  target.width = o.width;
+  target.height = o.height;
+  std::vector<double> total, step, submit, finish;
+  const auto reserve = static_cast<std::size_t>(std::min(o.frames, 1LL << 20));
+  for (auto* v : {&total, &step, &submit, &finish}) v->reserve(reserve);
+  for (long long f = 0; f < o.warmup + o.frames && !interrupt.raised(); ++f) {
+    const auto t0 = Clock::now();
+    if (!feed->feedFrame(f, error)) {
+      r.failure = error;
+      break;
+    }
+    if (phosphene_engine_advance(engine, 0.0) != PHOSPHENE_OK) {
+      r.failure = phosphene_last_error(engine);
+      break;
+    }
+    const auto t1 = Clock::now();
+    if (phosphene_engine_draw(engine, &target) != PHOSPHENE_OK) {
+      r.failure = phosphene_last_error(engine);
+      break;
+    }
+    const auto t2 = Clock::now();
+    glFinish();
+    const auto t3 = Clock::now();
+    if (f == 0) r.firstFrameMs = msBetween(t0, t3);
+    if (f < o.warmup) continue;
+    step.push_back(msBetween(t0, t1));
+    submit.push_back(msBetween(t1, t2));
+    finish.push_back(msBetween(t2, t3));
+    total.push_back(msBetween(t0, t3));
+  }
+  r.frames = static_cast<long long>(total.size());
+  r.total = statsOf(total);
+  r.totalMs = std::move(total);
+  r.step = statsOf(step);
+  r.submit = statsOf(submit);
+  r.finish = statsOf(finish);
+  return r;
+}
+
+std::string fixed(double v, int decimals = 3) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string statsJson(const Stats& s) {
+  return "{\"median\": " + fixed(s.median) + ", \"p95\": " + fixed(s.p95) +
+         ", \"worst\": " + fixed(s.worst) + ", \"mean\": " + fixed(s.mean) + "}";
+}
+
+struct Summary {
+  int ran = 0, failed = 0;
+  Stats medians;        // over the presets' medians
+  Stats allFrames;      // over every timed frame of every preset
+  double seconds = 0;   // whole benchmark, wall clock
+  std::string slowest;  // the preset with the highest median
+};
+
+void printJson(const BenchOptions& o, const std::string& glName, const std::string& renderer,
+               const std::vector<PresetResult>& results, const Summary& s) {
+  std::string out = "{\n  \"size\": [" + std::to_string(o.width) + ", " + std::to_string(o.height) +
+                    "],\n  \"mesh\": [" + std::to_string(o.meshW) + ", " + std::to_string(o.meshH) +
+                    "],\n  \"frames\": " + std::to_string(o.frames) +
+                    ",\n  \"warmup\": " + std::to_string(o.warmup) +
+                    ",\n  \"fps\": " + fixed(o.fps) + ",\n  \"audio\": ";
+  appendJsonString(out, o.audio.empty() ? "built-in demo" : o.audio);
+  out += ",\n  \"gl\": ";
+  appendJsonString(out, glName);
+  out += ",\n  \"renderer\": ";
+  appendJsonString(out, renderer);
+  out += ",\n  \"presets\": [";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const PresetResult& r = results[i];
+    out += i ? ",\n    {" : "\n    {";
+    out += "\"name\": ";
+    appendJsonString(out, r.name);
+    out += ", \"path\": ";
+    appendJsonString(out, r.path);
+    if (!r.failure.empty()) {
+      out += ", \"error\": ";
+      appendJsonString(out, r.failure);
+    }
+    out += ", \"frames\": " + std::to_string(r.frames) + ", \"load_ms\": " + fixed(r.loadMs) +
+           ", \"first_frame_ms\": " + fixed(r.firstFrameMs) +
+           ",\n     \"ms\": " + statsJson(r.total) + ",\n     \"step_ms\": " + statsJson(r.step) +
+           ",\n     \"submit_ms\": " + statsJson(r.submit) +
+           ",\n     \"finish_ms\": " + statsJson(r.finish) + "}";
+  }
+  out += results.empty() ? "],\n" : "\n  ],\n";
+  out += "  \"summary\": {\"presets\": " + std::to_string(s.ran) +
+         ", \"failed\": " + std::to_string(s.failed) +
+         ", \"median_of_medians_ms\": " + fixed(s.medians.median) +
+         ", \"worst_median_ms\": " + fixed(s.medians.worst) + ", \"slowest\": ";
+  appendJsonString(out, s.slowest);
+  out += ", \"all_frames_ms\": " + statsJson(s.allFrames) + ", \"seconds\": " + fixed(s.seconds) +
+         "}\n}\n";
+  std::fputs(out.c_str(), stdout);
+}
+
+void printTableHeader(const BenchOptions& o, const std::string& glName,
+                      const std::string& renderer) {
+  std::printf(
+      "phosphene bench: %dx%d, mesh %dx%d, %lld frames per preset (+%lld warm-up), %s, %s,"
+      " audio %s\n",
+      o.width, o.height, o.meshW, o.meshH, o.frames, o.warmup, glName.c_str(), renderer.c_str(),
+      o.audio.empty() ? "built-in demo" : o.audio.c_str());
+  std::printf("%-44s %8s %8s %8s | %7s %7s %7s   (ms per frame)\n", "preset", "median", "p95",
+              "worst", "step", "submit", "finish");
+}
+
+void printTableRow(const PresetResult& r) {
+  std::string name = r.name;
+  if (name.size() > 44) name = name.substr(0, 41) + "...";
+  if (!r.failure.empty()) {
+    std::printf("%-44s failed: %s\n", name.c_str(), r.failure.c_str());
+    return;
+  }
+  std::printf("%-44s %8.2f %8.2f %8.2f | %7.2f %7.2f %7.2f\n", name.c_str(), r.total.median,
+              r.total.p95, r.total.worst, r.step.median, r.submit.median, r.finish.median);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int runBench(const Args& args) {
+  ArgParser parser = makeParser();
+  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
+  BenchOptions o;
+  if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
+  if (o.presets.empty()) o.presets.emplace_back();  // the embedded preset
+
+  auto context = openContext(o);
+  if (!context) {
+    for (const auto& d : context.diagnostics())
+      std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
+    return 1;
+  }
+  auto fb = gl::Framebuffer::create({o.width, o.height});
+  if (!fb) {
+    for (const auto& d : fb.diagnostics())
+      std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
+    return 1;
+  }
+  const std::string glName = context->api() == platform::GlApi::Es30 ? "GL ES 3.0" : "GL 3.3 core";
+  const auto* rendererText = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string renderer = rendererText ? rendererText : "unknown renderer";
+
+  if (!o.json) printTableHeader(o, glName, renderer);
+  InterruptFlag interrupt;
+  const auto start = Clock::now();
+  std::vector<PresetResult> results;
+  std::vector<double> medians, allFrames;
+  Summary s;
+  for (const std::string& path : o.presets) {
+    if (interrupt.raised()) break;
+    results.push_back(benchOne(o, path, fb->id(), interrupt));
+    const PresetResult& r = results.back();
+    if (!o.json) printTableRow(r);
+    if (!r.failure.empty() || r.frames == 0) {
+      ++s.failed;
+      continue;
+    }
+    ++s.ran;
+    if (medians.empty() || r.total.median > *std::max_element(medians.begin(), medians.end()))
+      s.slowest = r.name;
+    medians.push_back(r.total.median);
+    allFrames.insert(allFrames.end(), r.totalMs.begin(), r.totalMs.end());
+  }
+  s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  s.medians = statsOf(medians);
+  s.allFrames = statsOf(allFrames);
+  if (o.json) {
+    printJson(o, glName, renderer, results, s);
+  } else {
+    std::printf(
+        "summary: %d preset%s ran, %d failed; median of the presets' medians %.2f ms/frame"
+        " (%.0f fps), slowest preset %s (median %.2f ms); %.1f s in all\n",
+        s.ran, s.ran == 1 ? "" : "s", s.failed, s.medians.median,
+        s.medians.median > 0 ? 1000.0 / s.medians.median : 0.0, s.slowest.c_str(), s.medians.worst,
+        s.seconds);
+  }
+  if (interrupt.raised()) return 128 + interrupt.signal();
+  return s.failed > 0 ? 1 : 0;
+}
+
+}  // namespace phosphene::cli

@@ -1,0 +1,37 @@
+# Fails unless the shared library LIB exports only the C API: every symbol in its dynamic table
+# that it defines must start with phosphene_ (no C++ internals, no glslang/SPIRV-Tools statics, no
+# inline or template instantiations), and its SONAME must be SONAME. Prints the count.
+#   cmake -DLIB=... -DNM=... -DREADELF=... -DSONAME=libphosphene.so.0 -P CheckExports.cmake
+execute_process(COMMAND ${NM} -D --defined-only ${LIB} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+  ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} -D --defined-only ${LIB} failed: ${err}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(exported 0)
+set(foreign "")
+foreach(line ${lines})
+  # "ADDRESS TYPE NAME[@VERSION]"
+  if(line MATCHES "^[0-9a-fA-F]+ [A-Za-z] ([^ @]+)")
+    set(name ${CMAKE_MATCH_1})
+    if(name MATCHES "^phosphene_")
+      math(EXPR exported "${exported} + 1")
+    else()
+      list(APPEND foreign ${name})
+    endif()
+  endif()
+endforeach()
+list(LENGTH foreign foreign_count)
+if(foreign_count GREATER 0)
+  list(SUBLIST foreign 0 40 shown)
+  list(JOIN shown "\n  " text)
+  message(FATAL_ERROR "${LIB} exports ${foreign_count} symbols outside the C API, e.g.:\n  ${text}")
+endif()
+if(exported LESS 90)
+  message(FATAL_ERROR "${LIB} exports only ${exported} phosphene_* symbols: the C API is missing")
+endif()
+execute_process(COMMAND ${READELF} -d ${LIB} OUTPUT_VARIABLE dynamic RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT dynamic MATCHES "\\(SONAME\\)[^\n]*\\[${SONAME}\\]")
+  message(FATAL_ERROR "${LIB}: SONAME is not ${SONAME}:\n${dynamic}")
+endif()
+message(STATUS "${LIB}: ${exported} symbols exported, all phosphene_*; SONAME ${SONAME}")

@@ -1,0 +1,111 @@
+// Types of phosphene.mjs, the browser API of Phosphene (WebAssembly + WebGL 2).
+
+export interface Diagnostic {
+  severity: 'info' | 'warning' | 'error';
+  /** Stable identifier, e.g. "EEL001", "SHD010". */
+  id: string;
+  /** e.g. "per_frame", "comp_shader"; "" when none. */
+  section: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface LoadResult {
+  ok: boolean;
+  name: string;
+  diagnostics: Diagnostic[];
+  /** Time the preparation (parse, compile, shader translation) took, in seconds. */
+  loadSeconds: number;
+}
+
+export interface PlaylistAddResult {
+  ok: boolean;
+  name: string;
+  index: number;
+  diagnostics: Diagnostic[];
+}
+
+export type VisualizerEventType =
+  | 'presetstarted'
+  | 'presetloaded'
+  | 'presetloadfailed'
+  | 'transitionended'
+  | 'beat'
+  | 'hardcut'
+  | 'presetoverbudget'
+  | 'error';
+
+export interface VisualizerEvent {
+  type: VisualizerEventType | 'unknown';
+  requestId: number;
+  reason: number;
+  name: string;
+  playlistIndex: number;
+  time: number;
+  loadSeconds: number;
+  transitionSeconds: number;
+  diagnostics: Diagnostic[];
+  message?: string;
+}
+
+export interface VisualizerOptions {
+  /** Used by connectAudio for nodes that are not AnalyserNodes. */
+  audioContext?: AudioContext;
+  /** Drawing buffer size; default: the canvas's width/height attributes (else 640 x 480). */
+  width?: number;
+  height?: number;
+  /** Warp mesh [x, y]; default [48, 36]. */
+  mesh?: [number, number];
+  /** Seed of the engine's random numbers. */
+  seed?: number;
+}
+
+export interface TransitionOptions {
+  /** Seconds; 0 is a hard cut; default MilkDrop's 1.7 s. */
+  transition?: number;
+}
+
+export interface LoadOptions extends TransitionOptions {
+  /** Name shown in events and diagnostics. */
+  name?: string;
+}
+
+export type PresetInput = string | Blob | File;
+
+export interface Visualizer {
+  readonly canvas: HTMLCanvasElement;
+  readonly version: string;
+  readonly frames: number;
+  setSize(width: number, height: number): void;
+  setMeshSize(x: number, y: number): void;
+  connectAudio(node: AudioNode | null): void;
+  addPcm(samples: Float32Array, channels?: number, sampleRate?: number): number;
+  render(dt?: number): void;
+  start(): void;
+  stop(): void;
+  /** .milk text, a URL, or a File/Blob. */
+  loadPreset(textOrUrl: PresetInput, options?: LoadOptions): Promise<LoadResult>;
+  addToPlaylist(textOrUrl: PresetInput, options?: { name?: string }): Promise<PlaylistAddResult>;
+  readonly playlist: { name: string }[];
+  readonly playlistSize: number;
+  readonly playlistPosition: number;
+  next(options?: TransitionOptions): Promise<LoadResult>;
+  previous(options?: TransitionOptions): Promise<LoadResult>;
+  random(options?: TransitionOptions): Promise<LoadResult>;
+  playIndex(index: number, options?: TransitionOptions): Promise<LoadResult>;
+  setAutoSwitch(on: boolean, seconds?: number, blendSeconds?: number): void;
+  readonly isTransitioning: boolean;
+  readonly currentPresetName: string;
+  on(type: VisualizerEventType | '*', listener: (event: VisualizerEvent) => void): () => void;
+  off(type: VisualizerEventType | '*', listener: (event: VisualizerEvent) => void): void;
+  /** RGBA pixels of the canvas, bottom row first. */
+  readPixels(): Uint8Array;
+  destroy(): void;
+}
+
+export function loadModule(): Promise<unknown>;
+export function createVisualizer(
+  canvas: HTMLCanvasElement,
+  options?: VisualizerOptions,
+): Promise<Visualizer>;
