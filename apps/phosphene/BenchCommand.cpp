@@ -28,6 +28,7 @@
 #include "Commands.hpp"
 #include "EmbeddedPresets.hpp"
 #include "HeadlessContext.hpp"
+#include "HeadlessGlChoice.hpp"
 #include "InterruptFlag.hpp"
 #include "JsonText.hpp"
 #include "gl/Capabilities.hpp"
@@ -46,8 +47,7 @@ struct BenchOptions {
   long long warmup = 10;
   double fps = 60;
   std::uint64_t seed = 0;
-  platform::GlApi api = platform::GlApi::Core33;
-  bool apiGiven = false;
+  HeadlessGlChoice gl;
   std::vector<std::string> textureDirs;
   bool json = false;
 };
@@ -160,38 +160,11 @@ std::optional<std::string> readOptions(const ArgParser& p, BenchOptions& o) {
   if (auto v = p.value("fps"))
     if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
       return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
-  if (auto v = p.value("seed")) {
-    long long s = 0;
-    if (!parseInt(*v, s) || s < 0)
-      return "--seed wants a non-negative whole number (got '" + *v + "')";
-    o.seed = static_cast<std::uint64_t>(s);
-  }
-  if (auto v = p.value("gl")) {
-    if (*v == "3.3" || *v == "core" || *v == "gl33")
-      o.api = platform::GlApi::Core33;
-    else if (*v == "es3" || *v == "es" || *v == "gles3")
-      o.api = platform::GlApi::Es30;
-    else
-      return "--gl wants 3.3 or es3 (got '" + *v + "')";
-    o.apiGiven = true;
-  }
-  o.textureDirs = p.values("texture-dir");
-  for (const std::string& dir : o.textureDirs)
-    if (dir.empty()) return "--texture-dir wants a folder name";
+  if (auto e = readSeedOption(p, o.seed)) return e;
+  if (auto e = readGlOption(p, o.gl)) return e;
+  if (auto e = readTextureDirs(p, o.textureDirs)) return e;
   o.json = p.has("json");
   return std::nullopt;
-}
-
-core::Expected<platform::HeadlessContext> openContext(const BenchOptions& o) {
-  platform::HeadlessOptions ho;
-  ho.api = o.api;
-  auto ctx = platform::HeadlessContext::create(ho);
-  if (!ctx && !o.apiGiven && ctx.diagnostics().front().id == core::DiagnosticId::GlVersionTooLow) {
-    ho.api = platform::GlApi::Es30;
-    auto es = platform::HeadlessContext::create(ho);
-    if (es) return es;
-  }
-  return ctx;
 }
 
 // One engine per preset, like a player that has just started it: locked (no automatic switch),
@@ -392,7 +365,7 @@ int runBench(const Args& args) {
   if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
   if (o.presets.empty()) o.presets.emplace_back();  // the embedded preset
 
-  auto context = openContext(o);
+  auto context = openHeadlessContext(o.gl, false);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());

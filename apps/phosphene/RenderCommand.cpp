@@ -23,6 +23,7 @@
 #include "FramePipeline.hpp"
 #include "FrameSink.hpp"
 #include "HeadlessContext.hpp"
+#include "HeadlessGlChoice.hpp"
 #include "InterruptFlag.hpp"
 #include "PngImage.hpp"
 #include "ProgressBar.hpp"
@@ -54,8 +55,7 @@ struct RenderOptions {
   std::optional<double> duration;
   std::uint64_t seed = 0;
   std::string out = kDefaultOut;
-  platform::GlApi api = platform::GlApi::Core33;
-  bool apiGiven = false;
+  HeadlessGlChoice gl;
   int meshW = 48, meshH = 36;
   std::vector<std::string> textureDirs;  // --texture-dir, in order
   bool verbose = false;
@@ -218,25 +218,12 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
       return "--duration wants a positive number of seconds (got '" + *v + "')";
     o.duration = d;
   }
-  if (auto v = p.value("seed")) {
-    long long s = 0;
-    if (!parseInt(*v, s) || s < 0)
-      return "--seed wants a non-negative whole number (got '" + *v + "')";
-    o.seed = static_cast<std::uint64_t>(s);
-  }
+  if (auto e = readSeedOption(p, o.seed)) return e;
   if (auto v = p.value("out")) {
     if (v->empty()) return "--out wants a directory, a video file name or -";
     o.out = *v;
   }
-  if (auto v = p.value("gl")) {
-    if (*v == "3.3" || *v == "core" || *v == "gl33")
-      o.api = platform::GlApi::Core33;
-    else if (*v == "es3" || *v == "es" || *v == "gles3")
-      o.api = platform::GlApi::Es30;
-    else
-      return "--gl wants 3.3 or es3 (got '" + *v + "')";
-    o.apiGiven = true;
-  }
+  if (auto e = readGlOption(p, o.gl)) return e;
   if (auto v = p.value("mesh"))
     if (!parseSize(*v, o.meshW, o.meshH) || o.meshW < 8 || o.meshW > 320 || o.meshH < 6 ||
         o.meshH > 240)
@@ -244,9 +231,7 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
   o.verbose = p.has("verbose");
   o.diagnostic = p.has("diagnostic");
   if (o.diagnostic && !o.presets.empty()) return "give --preset or --diagnostic, not both";
-  o.textureDirs = p.values("texture-dir");
-  for (const std::string& dir : o.textureDirs)
-    if (dir.empty()) return "--texture-dir wants a folder name";
+  if (auto e = readTextureDirs(p, o.textureDirs)) return e;
   if (o.shuffle) shuffleSeeded(o.presets, o.seed);
   if (!o.presets.empty()) o.preset = o.presets.front();
   o.presetFolders = p.values("presets");
@@ -274,20 +259,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-// Opens a headless context; without an explicit --gl, falls back from 3.3 core to ES 3.0.
-core::Expected<platform::HeadlessContext> openContext(const RenderOptions& o) {
-  platform::HeadlessOptions ho;
-  ho.api = o.api;
-  ho.debug = o.verbose;
-  auto ctx = platform::HeadlessContext::create(ho);
-  if (!ctx && !o.apiGiven && ctx.diagnostics().front().id == core::DiagnosticId::GlVersionTooLow) {
-    ho.api = platform::GlApi::Es30;
-    auto es = platform::HeadlessContext::create(ho);
-    if (es) return es;
-  }
-  return ctx;
 }
 
 std::unique_ptr<FrameSink> openSink(const RenderOptions& o, const std::string& demoWav,
@@ -427,7 +398,7 @@ int runRender(const Args& args) {
                      static_cast<long long>(std::ceil(
                          (o.duration ? *o.duration : audio->durationSeconds()) * o.fps - 1e-9)));
 
-  auto context = openContext(o);
+  auto context = openHeadlessContext(o.gl, o.verbose);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
