@@ -76,6 +76,7 @@ function(phosphene_feature_summary)
     "cli|PHOSPHENE_BUILD_APPS=OFF"
     "player|PHOSPHENE_BUILD_APPS=OFF (the player is part of the CLI)"
     "video|PHOSPHENE_BUILD_APPS=OFF (video output is part of the CLI)"
+    "libdeflate|PHOSPHENE_BUILD_APPS=OFF (PNG frames are written by the CLI)"
     "python|PHOSPHENE_BUILD_PYTHON=OFF or no C API")
   get_property(names GLOBAL PROPERTY PHOSPHENE_FEATURE_NAMES)
   set(order "")

@@ -16,8 +16,8 @@ packages=(
   libkissfft-dev libsndfile1-dev
   # GL: libepoxy for function loading; EGL + Mesa (llvmpipe) for headless contexts
   libepoxy-dev libegl-dev libgles-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-  # images
-  libpng-dev
+  # images: libpng; libdeflate compresses render's PNG frames (optional: zlib without it)
+  libpng-dev libdeflate-dev
   # on-screen text (phosphene_overlay.h): FreeType, fontconfig and the default font, DejaVu Sans
   libfreetype-dev libfontconfig-dev fonts-dejavu-core
   # texture decoding (stb_image: JPEG, PNG, TGA, BMP) for preset user textures

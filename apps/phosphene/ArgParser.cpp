@@ -128,6 +128,31 @@ std::vector<std::string> ArgParser::values(std::string_view name) const {
   return out;
 }
 
+namespace {
+
+// Words of `text` in lines of at most `width` columns, each indented by `indent` (a longer word
+// gets a line of its own). Terminals and help2man both read the option text better that way.
+std::string wrapped(const std::string& text, std::size_t indent, std::size_t width) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out.empty() ? out : out.substr(0, out.size() - 1);
+}
+
+}  // namespace
+
 std::string ArgParser::helpText() const {
   std::string out = "Usage: phosphene " + command_ + " " + synopsis_ + "\n\n" + description_ + "\n";
   if (!posName_.empty()) out += "\nArguments:\n  " + posName_ + "\n      " + posHelp_ + "\n";
@@ -135,7 +160,7 @@ std::string ArgParser::helpText() const {
   for (const auto& s : specs_) {
     std::string left = "  --" + s.name;
     if (s.takesValue) left += " " + s.valueName;
-    out += left + "\n      " + s.help + (s.repeatable ? " (repeatable)" : "") + "\n";
+    out += left + "\n" + wrapped(s.help + (s.repeatable ? " (repeatable)" : ""), 6, 80) + "\n";
   }
   return out;
 }

@@ -11,15 +11,19 @@
 namespace phosphene::cli {
 namespace {
 
-void logToStderr(void*, phosphene_log_level level, const char* message) {
-  if (level >= PHOSPHENE_LOG_WARNING) std::fprintf(stderr, "phosphene render: %s\n", message);
+// user_data is the feed's prefix: the feed owns the engine, so it outlives every call.
+void logToStderr(void* prefix, phosphene_log_level level, const char* message) {
+  if (level >= PHOSPHENE_LOG_WARNING)
+    std::fprintf(stderr, "%s%s\n", static_cast<const std::string*>(prefix)->c_str(), message);
 }
 
 }  // namespace
 
 std::unique_ptr<AudioFeed> AudioFeed::open(const std::string& audioPath, double fps,
-                                           std::uint64_t seed, std::string& error) {
+                                           std::uint64_t seed, const std::string& command,
+                                           std::string& error) {
   auto feed = std::make_unique<AudioFeed>(Private{});
+  feed->logPrefix_ = "phosphene " + command + ": ";
   feed->fps_ = fps;
   if (audioPath.empty()) {
     DemoTrack demo = makeDemoTrack(seed);
@@ -42,6 +46,7 @@ std::unique_ptr<AudioFeed> AudioFeed::open(const std::string& audioPath, double 
   // Room for a whole video frame of audio even at 1 fps (the ring counts 44.1 kHz frames).
   desc.pcm_buffer_frames = 1u << 17;
   desc.log_fn = &logToStderr;
+  desc.log_user_data = &feed->logPrefix_;
   desc.log_min_level = PHOSPHENE_LOG_WARNING;
   const phosphene_result rc = phosphene_engine_create(&desc, &feed->engine_);
   if (rc != PHOSPHENE_OK) {

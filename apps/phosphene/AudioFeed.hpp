@@ -19,9 +19,11 @@ class AudioFile;
 class AudioFeed {
  public:
   /// `audioPath` empty: the demo track generated from `seed`. Null with `error` on failure
-  /// (file missing, not audio, engine creation failed).
+  /// (file missing, not audio, engine creation failed). The engine's warnings go to stderr
+  /// prefixed with "phosphene COMMAND:", the command the user ran.
   static std::unique_ptr<AudioFeed> open(const std::string& audioPath, double fps,
-                                         std::uint64_t seed, std::string& error);
+                                         std::uint64_t seed, const std::string& command,
+                                         std::string& error);
   struct Private {};  // only open() constructs
   explicit AudioFeed(Private);
   ~AudioFeed();
@@ -60,6 +62,7 @@ class AudioFeed {
   std::int64_t fed_ = 0;  // sample frames handed to the engine so far
   double fps_ = 60;
   std::string warning_;
+  std::string logPrefix_;  // "phosphene render: ", read by the engine's log callback
 };
 
 }  // namespace phosphene::cli

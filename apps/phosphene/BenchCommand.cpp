@@ -96,7 +96,7 @@ ArgParser makeParser() {
               "the pixels), then a summary. Folders are searched recursively for .milk files.\n"
               "Without presets it runs the embedded preset " +
                   std::string(kEmbeddedPresets[0].name) +
-                  ". Each preset starts from a fresh engine and the start of the audio; the\n"
+                  ".\nEach preset starts from a fresh engine and the start of the audio; the\n"
                   "warm-up frames (the first one loads the preset and links its shaders) are not\n"
                   "counted. Timings depend on the machine and its load: compare runs made on the\n"
                   "same machine.");
@@ -111,7 +111,7 @@ ArgParser makeParser() {
   p.option("gl", "3.3|es3",
            "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if 3.3 is unavailable)");
   p.option("texture-dir", "DIR",
-           "a folder of textures the presets' shaders name; repeatable, searched in order "
+           "a folder of textures the presets' shaders name, searched in order "
            "(default: PRESETDIR/textures and PRESETDIR/../textures)",
            true);
   p.flag("json", "print one JSON document on stdout instead of the table");
@@ -210,7 +210,7 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint fra
   r.name = path.empty() ? std::string(kEmbeddedPresets[0].name)
                         : std::filesystem::path(path).stem().string();
   std::string error;
-  auto feed = AudioFeed::open(o.audio, o.fps, o.seed, error);
+  auto feed = AudioFeed::open(o.audio, o.fps, o.seed, "bench", error);
   if (!feed) {
     r.failure = error;
     return r;

@@ -14,7 +14,7 @@ class PngDirectory final : public FrameSink {
  public:
   explicit PngDirectory(std::string dir) : dir_(std::move(dir)) {}
   bool write(const platform::RgbaImage& frame, std::int64_t index, std::string& error) override {
-    // Frame sequences are intermediate files: favour speed (libpng's fast filter choice).
+    // Frame sequences are intermediate files: favour speed (our fast writer, PngImage.hpp).
     if (platform::writePng(partPath(index), frame, error, platform::PngCompression::Fast))
       return true;
     // The user asked for frame_*.png; the temporary name is ours, so messages name the frame.

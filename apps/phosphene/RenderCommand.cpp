@@ -121,13 +121,9 @@ ArgParser makeParser() {
                   ". --diagnostic draws the diagnostic view\n"
                   "instead: spectrum, waveforms, bass/mid/treb meters and a beat lamp.");
   p.option("preset", "FILE.milk",
-           "MilkDrop preset to render (default: the embedded one); repeatable: the presets play "
-           "in turn",
-           true);
+           "MilkDrop preset to render (default: the embedded one); several play in turn", true);
   p.option("presets", "DIR",
-           "every .milk file under DIR (recursively, sorted by path) joins the sequence; "
-           "repeatable",
-           true);
+           "every .milk file under DIR (recursively, sorted by path) joins the sequence", true);
   p.option("preset-duration", "SEC",
            "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
            "switch exactly every SEC seconds, the first switch at SEC");
@@ -154,7 +150,7 @@ ArgParser makeParser() {
   p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
   p.option("texture-dir", "DIR",
            "a folder of textures the preset's shaders name (sampler_clouds -> clouds.jpg, "
-           "sampler_rand00 -> a random image); repeatable, searched in order. Default: "
+           "sampler_rand00 -> a random image), searched in order. Default: "
            "PRESETDIR/textures and PRESETDIR/../textures (MilkDrop 2's own textures folder "
            "beside its presets folder). The preset's folder is always searched last",
            true);
@@ -380,7 +376,7 @@ int runRender(const Args& args) {
     return parser.usageError("--out - writes raw RGBA frames; redirect stdout to a file or pipe");
 
   std::string error;
-  auto audio = AudioFeed::open(o.audio, o.fps, o.seed, error);
+  auto audio = AudioFeed::open(o.audio, o.fps, o.seed, "render", error);
   if (!audio) {
     std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
     return 1;

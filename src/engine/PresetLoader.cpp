@@ -7,6 +7,40 @@ namespace phosphene::engine {
 PresetLoader::PresetLoader(eel::Globals& globals, shader::TranslationCache& translations)
     : globals_(globals), translations_(translations) {}
 
+// The pieces below serve both builds (with mutex_ held where there is one).
+
+std::optional<PreparedPreset> PresetLoader::takeReady(std::uint64_t ticket) {
+  const auto it =
+      std::find_if(ready_.begin(), ready_.end(), [&](const auto& r) { return r.first == ticket; });
+  if (it == ready_.end()) return std::nullopt;
+  PreparedPreset result = std::move(it->second);
+  ready_.erase(it);
+  return result;
+}
+
+bool PresetLoader::queued(std::uint64_t ticket) const {
+  return std::any_of(jobs_.begin(), jobs_.end(), [&](const Job& j) { return j.ticket == ticket; });
+}
+
+PreparedPreset PresetLoader::unknownTicket() {
+  PreparedPreset missing;
+  missing.status = LoadStatus::Invalid;
+  missing.diagnostics.push_back(core::makeDiagnostic(core::DiagnosticId::PresetNotAPreset,
+                                                     "no preset load with this ticket", "engine"));
+  return missing;
+}
+
+void PresetLoader::finish(std::uint64_t ticket, PreparedPreset prepared) {
+  ready_.emplace_back(ticket, std::move(prepared));
+  // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
+  while (ready_.size() > 8) ready_.pop_front();
+}
+
+PreparedPreset PresetLoader::prepareNow(const PresetSource& source, shader::Dialect dialect,
+                                        const std::vector<std::filesystem::path>& searchPath) {
+  return preparePreset(source, globals_, translations_, dialect, searchPath);
+}
+
 #if PHOSPHENE_LOADER_THREAD
 PresetLoader::~PresetLoader() {
   {
@@ -33,41 +67,16 @@ std::uint64_t PresetLoader::request(PresetSource source, shader::Dialect dialect
 
 std::optional<PreparedPreset> PresetLoader::take(std::uint64_t ticket) {
   std::lock_guard lock(mutex_);
-  const auto it =
-      std::find_if(ready_.begin(), ready_.end(), [&](const auto& r) { return r.first == ticket; });
-  if (it == ready_.end()) return std::nullopt;
-  PreparedPreset result = std::move(it->second);
-  ready_.erase(it);
-  return result;
+  return takeReady(ticket);
 }
 
 PreparedPreset PresetLoader::wait(std::uint64_t ticket) {
   std::unique_lock lock(mutex_);
   for (;;) {
-    const auto it = std::find_if(ready_.begin(), ready_.end(),
-                                 [&](const auto& r) { return r.first == ticket; });
-    if (it != ready_.end()) {
-      PreparedPreset result = std::move(it->second);
-      ready_.erase(it);
-      return result;
-    }
-    const bool known =
-        working_ == ticket ||
-        std::any_of(jobs_.begin(), jobs_.end(), [&](const Job& j) { return j.ticket == ticket; });
-    if (!known) {
-      PreparedPreset missing;
-      missing.status = LoadStatus::Invalid;
-      missing.diagnostics.push_back(core::makeDiagnostic(
-          core::DiagnosticId::PresetNotAPreset, "no preset load with this ticket", "engine"));
-      return missing;
-    }
+    if (auto result = takeReady(ticket)) return std::move(*result);
+    if (working_ != ticket && !queued(ticket)) return unknownTicket();
     done_.wait(lock);
   }
-}
-
-PreparedPreset PresetLoader::prepareNow(const PresetSource& source, shader::Dialect dialect,
-                                        const std::vector<std::filesystem::path>& searchPath) {
-  return preparePreset(source, globals_, translations_, dialect, searchPath);
 }
 
 std::size_t PresetLoader::pending() const {
@@ -91,13 +100,6 @@ void PresetLoader::run() {
     finish(job.ticket, std::move(prepared));
     done_.notify_all();
   }
-}
-
-void PresetLoader::finish(std::uint64_t ticket, PreparedPreset prepared) {
-  // Called with mutex_ held.
-  ready_.emplace_back(ticket, std::move(prepared));
-  // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
-  while (ready_.size() > 8) ready_.pop_front();
 }
 
 #else
@@ -128,51 +130,18 @@ bool PresetLoader::sliceFront() {
   return true;
 }
 
-void PresetLoader::finish(std::uint64_t ticket, PreparedPreset prepared) {
-  ready_.emplace_back(ticket, std::move(prepared));
-  // Results nobody takes (a host that requested and then hard-cut elsewhere) must not pile up.
-  while (ready_.size() > 8) ready_.pop_front();
-}
-
 std::optional<PreparedPreset> PresetLoader::take(std::uint64_t ticket) {
-  const auto ready = [&] {
-    return std::find_if(ready_.begin(), ready_.end(),
-                        [&](const auto& r) { return r.first == ticket; });
-  };
-  if (ready() == ready_.end()) sliceFront();
-  const auto it = ready();
-  if (it == ready_.end()) return std::nullopt;
-  PreparedPreset result = std::move(it->second);
-  ready_.erase(it);
-  return result;
+  if (auto result = takeReady(ticket)) return result;
+  sliceFront();
+  return takeReady(ticket);
 }
 
 PreparedPreset PresetLoader::wait(std::uint64_t ticket) {
   for (;;) {
-    const auto it = std::find_if(ready_.begin(), ready_.end(),
-                                 [&](const auto& r) { return r.first == ticket; });
-    if (it != ready_.end()) {
-      PreparedPreset result = std::move(it->second);
-      ready_.erase(it);
-      return result;
-    }
-    const bool known =
-        (working_ && workingTicket_ == ticket) ||
-        std::any_of(jobs_.begin(), jobs_.end(), [&](const Job& j) { return j.ticket == ticket; });
-    if (!known) {
-      PreparedPreset missing;
-      missing.status = LoadStatus::Invalid;
-      missing.diagnostics.push_back(core::makeDiagnostic(
-          core::DiagnosticId::PresetNotAPreset, "no preset load with this ticket", "engine"));
-      return missing;
-    }
+    if (auto result = takeReady(ticket)) return std::move(*result);
+    if (!(working_ && workingTicket_ == ticket) && !queued(ticket)) return unknownTicket();
     sliceFront();
   }
-}
-
-PreparedPreset PresetLoader::prepareNow(const PresetSource& source, shader::Dialect dialect,
-                                        const std::vector<std::filesystem::path>& searchPath) {
-  return preparePreset(source, globals_, translations_, dialect, searchPath);
 }
 
 std::size_t PresetLoader::pending() const {

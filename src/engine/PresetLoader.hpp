@@ -65,6 +65,9 @@ class PresetLoader {
     std::vector<std::filesystem::path> textureSearchPath;
   };
   void finish(std::uint64_t ticket, PreparedPreset prepared);
+  std::optional<PreparedPreset> takeReady(std::uint64_t ticket);  // and forget it
+  bool queued(std::uint64_t ticket) const;                        // waiting in jobs_
+  static PreparedPreset unknownTicket();
 
   eel::Globals& globals_;
   shader::TranslationCache& translations_;

@@ -134,14 +134,24 @@ core::Diagnostics ColorVertexBatch::submit(const ColorVertexProgram& program, fl
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
   // MD2 blends alpha with the same factors as colour (no separate alpha blend).
-  const float shifts[4][2] = {{0, 0}, {pixelW, 0}, {pixelW, -pixelH}, {0, -pixelH}};
+  // Direct3D 9 puts pixel centres on integer window coordinates, GL half a pixel further right
+  // and down: moving MD2's geometry by that half pixel makes GL cover the pixels D3D9 covers
+  // (a border band 0.005 wide lights column 0 in MD2 and nothing in GL without it). A 1/64 pixel
+  // less than half keeps D3D9's tie rule: a centre exactly on a left or top edge is covered, on a
+  // right or bottom edge it is not, whatever GL's own rule for ties.
+  constexpr float kShift = 0.5f - 1.0f / 64.0f;
+  const float halfW = kShift * pixelW, halfH = kShift * pixelH;
+  const float shifts[4][2] = {{halfW, -halfH},
+                              {pixelW + halfW, -halfH},
+                              {pixelW + halfW, -pixelH - halfH},
+                              {halfW, -pixelH - halfH}};
   // Only changes reach GL: a frame of many small shapes is mostly draw calls.
   bool textured = false;
   program.setTextured(false);
   GLenum dst = GL_ONE_MINUS_SRC_ALPHA;
   glBlendFunc(GL_SRC_ALPHA, dst);
   int offsetIndex = 0;
-  program.setOffset(0.0f, 0.0f);
+  program.setOffset(shifts[0][0], shifts[0][1]);
   for (const ColorDraw& d : draws) {
     if (glBlendDst(d.blend) != dst) {
       dst = glBlendDst(d.blend);

@@ -50,7 +50,8 @@ struct ColorDraw {
   BlendMode blend = BlendMode::Alpha;
   bool textured = false;
   /// 1, or 4 for MD2's thick/fat drawing: cumulative shifts (0,0), (+1,0), (+1,+1 down), (0,+1
-  /// down) canvas pixels (milkdropfs.cpp DrawWave / DrawCustomWaves / DrawCustomShapes).
+  /// down) canvas pixels (milkdropfs.cpp DrawWave / DrawCustomWaves / DrawCustomShapes), all on
+  /// top of the half-pixel shift (right, down) that puts D3D9's pixel centres under GL's.
   int passes = 1;
 };
 

@@ -96,3 +96,24 @@ execute_process(COMMAND ${CLI} bench no-such-preset.milk RESULT_VARIABLE rc ERRO
 if(NOT rc EQUAL 2 OR NOT err MATCHES "no such preset")
   message(FATAL_ERROR "missing preset: status ${rc}, expected 2: ${err}")
 endif()
+
+# The engine's warnings about a preset name the command the user ran (they said "phosphene
+# render:" under bench, the log callback was render's).
+execute_process(COMMAND ${CLI} bench ${common} ${PRESET_W}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT err MATCHES "phosphene bench: [^\n]*MILK006" OR err MATCHES "phosphene render")
+  message(FATAL_ERROR "bench's preset warning (status ${rc}) is not prefixed 'phosphene bench:':\n${err}")
+endif()
+
+# Each option's help says "(repeatable)" once, and no help line runs past 100 columns.
+execute_process(COMMAND ${CLI} bench --help OUTPUT_VARIABLE help)
+if(help MATCHES "repeatable[^\n]*repeatable")
+  message(FATAL_ERROR "an option says it is repeatable twice:\n${help}")
+endif()
+string(REPLACE "\n" ";" lines "${help}")
+foreach(line IN LISTS lines)
+  string(LENGTH "${line}" length)
+  if(length GREATER 100)
+    message(FATAL_ERROR "help line of ${length} columns:\n${line}")
+  endif()
+endforeach()

@@ -76,6 +76,48 @@ TEST_P(SpritePassGl, BordersOccupyTheEdgesWithTheRightSize) {
   EXPECT_NEAR(pixel(faint, 1, 30)[0], 127, 2);
 }
 
+// MD2 rasterises with Direct3D 9's rule: pixel centres on integer window coordinates, so clip −1
+// is the centre of column 0 and row 0, and a band there of any width covers them (a centre on a
+// left or top edge is inside). GL's centres are half a pixel further in; without the 2-D passes'
+// half-pixel shift a border of 0.005 (0.24 px at 96 wide) covered nothing and presets lit only by
+// it stayed black (docs/compatibility.md #4; milkdropfs.cpp DrawSprites draws the bands from ±1).
+TEST_P(SpritePassGl, SubPixelBordersCoverWhatDirect3D9Covers) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  preset::FrameState frame;
+  auto& v = frame.vars;
+  v.obSize = 0.005, v.obR = 1, v.obG = 1, v.obB = 1, v.obA = 1;
+  const auto img = drawFrame(ctx->caps(), frame, 96, 72, 0.0f);
+  const Rgba8 white{255, 255, 255, 255}, black{0, 0, 0, 255};
+  // The left and top bands ([0, 0.24] and [0, 0.18] px) hold the centres of column 0 and row 0;
+  // the right and bottom ones ([95.76, 96], [71.82, 72]) hold none.
+  for (int y = 0; y < 72; ++y) {
+    EXPECT_TRUE(near(pixel(img, 0, y), white)) << "column 0, row " << y;
+    if (y > 0) {
+      EXPECT_TRUE(near(pixel(img, 95, y), black)) << "column 95, row " << y;
+    }
+  }
+  for (int x = 0; x < 96; ++x) {
+    EXPECT_TRUE(near(pixel(img, x, 0), white)) << "row 0, column " << x;
+    if (x > 0) {
+      EXPECT_TRUE(near(pixel(img, x, 71), black)) << "row 71, column " << x;
+    }
+  }
+  EXPECT_TRUE(near(pixel(img, 1, 1), black));
+
+  // An inner band of 0.005 inside a black outer border of 0.01 at 160×120: x ∈ [0.8, 1.2] px holds
+  // D3D9's centre 1 (GL's 0.5 and 1.5 lie outside), so column 1 is lit between the top and bottom
+  // bands; y ∈ [0.6, 0.9] holds no centre in either rule, so row 0 and row 1 stay dark there.
+  v.obSize = 0.01, v.obR = 0, v.obG = 0, v.obB = 0, v.obA = 1;
+  v.ibSize = 0.005, v.ibR = 1, v.ibG = 1, v.ibB = 0, v.ibA = 1;
+  const auto inner = drawFrame(ctx->caps(), frame, 160, 120, 0.0f);
+  const Rgba8 yellow{255, 255, 0, 255};
+  EXPECT_TRUE(near(pixel(inner, 1, 60), yellow)) << str(pixel(inner, 1, 60));
+  EXPECT_TRUE(near(pixel(inner, 0, 60), black)) << str(pixel(inner, 0, 60));
+  EXPECT_TRUE(near(pixel(inner, 2, 60), black)) << str(pixel(inner, 2, 60));
+  EXPECT_TRUE(near(pixel(inner, 80, 1), black)) << str(pixel(inner, 80, 1));
+  EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
+}
+
 INSTANTIATE_TEST_SUITE_P(Api, SpritePassGl, ::testing::Values(GlApi::Core33, GlApi::Es30),
                          apiTestName);
 

@@ -127,7 +127,7 @@ step "$cli --version: $got"
 verbose=$("$cli" --version --verbose) || fail "phosphene --version --verbose"
 echo "$verbose" | sed 's/^/    /'
 for feature in "library features: hlsl-translation freetype fontconfig" \
-  "program features: player video"; do
+  "program features: player video libdeflate"; do
   echo "$verbose" | grep -qxF "$feature" || fail "phosphene --version --verbose lacks '$feature'"
 done
 commands=$("$cli" --help | awk '/^Commands:/ {on=1; next} on && /^$/ {exit} on {print $1}')

@@ -1,0 +1,197 @@
+// PngImage's writers: whatever the encoder (libpng's default, the fast frame writer with libdeflate
+// or its zlib fallback), the file decodes to exactly the pixels written, for odd sizes and 1x1,
+// opaque and translucent; the fast writer drops alpha only when it is 255 everywhere; failures are
+// reported with the path and leave no file behind where none could be opened.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "PngImage.hpp"
+#include "unit/TempDir.hpp"
+
+namespace phosphene::platform {
+namespace {
+
+namespace fs = std::filesystem;
+using detail::Deflater;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// Noise plus smooth gradients, like a rendered frame: both long matches and incompressible runs.
+RgbaImage frameLike(int w, int h, bool opaque, std::uint32_t seed) {
+  RgbaImage image(w, h);
+  std::mt19937 rng(seed);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      std::uint8_t* p = image.at(x, y);
+      const bool noisy = (x / 8 + y / 8) % 3 == 0;
+      p[0] = static_cast<std::uint8_t>(noisy ? rng() : x * 7 + y);
+      p[1] = static_cast<std::uint8_t>(noisy ? rng() : y * 3);
+      p[2] = static_cast<std::uint8_t>(noisy ? rng() : 200);
+      p[3] = opaque ? 255 : static_cast<std::uint8_t>(rng());
+    }
+  return image;
+}
+
+struct Encoder {
+  const char* name;
+  PngCompression compression;
+  Deflater deflater;  // for Fast only
+};
+constexpr std::array<Encoder, 3> kEncoders = {{
+    {"default (libpng)", PngCompression::Default, Deflater::Libdeflate},
+    {"fast, libdeflate", PngCompression::Fast, Deflater::Libdeflate},
+    {"fast, zlib", PngCompression::Fast, Deflater::Zlib},
+}};
+
+bool write(const Encoder& e, const fs::path& path, const RgbaImage& image, std::string& error) {
+  if (e.compression == PngCompression::Default)
+    return writePng(path.string(), image, error, PngCompression::Default);
+  return detail::writeFastPng(path.string(), image, error, e.deflater);
+}
+
+// The IHDR colour type: byte 25 of a PNG (8 signature + 8 chunk head + 9 into the data).
+int colourType(const fs::path& png) {
+  const std::string bytes = slurp(png);
+  return bytes.size() > 25 ? static_cast<unsigned char>(bytes[25]) : -1;
+}
+
+void expectRoundTrip(const RgbaImage& image, const fs::path& dir) {
+  for (const Encoder& e : kEncoders) {
+    SCOPED_TRACE(std::string(e.name) + " " + std::to_string(image.width) + "x" +
+                 std::to_string(image.height));
+    const fs::path path = dir / "image.png";
+    std::string error;
+    ASSERT_TRUE(write(e, path, image, error)) << error;
+    RgbaImage back;
+    ASSERT_TRUE(readPng(path.string(), back, error)) << error;
+    EXPECT_EQ(back.width, image.width);
+    EXPECT_EQ(back.height, image.height);
+    EXPECT_TRUE(back.pixels == image.pixels) << "decoded pixels differ";
+  }
+}
+
+TEST(PngImage, OpaqueImagesDecodeToTheSamePixelsAtAnySize) {
+  test::TempDir dir;
+  const std::array<std::array<int, 2>, 8> sizes = {
+      {{1, 1}, {2, 1}, {1, 3}, {3, 2}, {7, 5}, {37, 21}, {641, 3}, {320, 240}}};
+  std::uint32_t seed = 1;
+  for (const auto& [w, h] : sizes) expectRoundTrip(frameLike(w, h, true, seed++), dir.path());
+}
+
+TEST(PngImage, TranslucentImagesKeepTheirAlpha) {
+  test::TempDir dir;
+  expectRoundTrip(frameLike(1, 1, false, 7), dir.path());
+  expectRoundTrip(frameLike(33, 17, false, 8), dir.path());
+  // One translucent pixel, the very last one, is enough to keep the alpha channel.
+  RgbaImage lastPixel = frameLike(19, 11, true, 9);
+  lastPixel.at(18, 10)[3] = 254;
+  expectRoundTrip(lastPixel, dir.path());
+}
+
+TEST(PngImage, UniformAndExtremeImagesRoundTrip) {
+  test::TempDir dir;
+  RgbaImage black(500, 300);  // all zero, alpha 0: long runs, the smallest stream
+  expectRoundTrip(black, dir.path());
+  RgbaImage white(257, 129);
+  std::fill(white.pixels.begin(), white.pixels.end(), std::uint8_t{255});
+  expectRoundTrip(white, dir.path());
+  // Every byte differing from its left neighbour by 128: the sub filter's wrap-around.
+  RgbaImage stripes(64, 2);
+  for (std::size_t i = 0; i < stripes.pixels.size(); ++i)
+    stripes.pixels[i] = static_cast<std::uint8_t>(((i / 4) % 2) * 128 + 3);
+  expectRoundTrip(stripes, dir.path());
+}
+
+TEST(PngImage, FastWriterDropsAlphaOnlyWhenEveryPixelIsOpaque) {
+  test::TempDir dir;
+  std::string error;
+  RgbaImage image = frameLike(40, 30, true, 3);
+  const fs::path opaque = dir.path() / "opaque.png";
+  ASSERT_TRUE(writePng(opaque.string(), image, error, PngCompression::Fast)) << error;
+  EXPECT_EQ(colourType(opaque), 2);  // RGB
+  image.at(20, 15)[3] = 0;
+  const fs::path translucent = dir.path() / "translucent.png";
+  ASSERT_TRUE(writePng(translucent.string(), image, error, PngCompression::Fast)) << error;
+  EXPECT_EQ(colourType(translucent), 6);  // RGBA
+}
+
+TEST(PngImage, FastWriterIsDeterministic) {
+  test::TempDir dir;
+  std::string error;
+  const RgbaImage image = frameLike(101, 57, true, 4);
+  for (Deflater d : {Deflater::Libdeflate, Deflater::Zlib}) {
+    ASSERT_TRUE(detail::writeFastPng((dir.path() / "a.png").string(), image, error, d)) << error;
+    ASSERT_TRUE(detail::writeFastPng((dir.path() / "b.png").string(), image, error, d)) << error;
+    EXPECT_EQ(slurp(dir.path() / "a.png"), slurp(dir.path() / "b.png"));
+  }
+}
+
+TEST(PngImage, FastWriterUsesLibdeflateWhenBuiltWithIt) {
+  test::TempDir dir;
+  std::string error;
+  const RgbaImage image = frameLike(200, 100, true, 5);
+  ASSERT_TRUE(
+      detail::writeFastPng((dir.path() / "d.png").string(), image, error, Deflater::Libdeflate));
+  ASSERT_TRUE(detail::writeFastPng((dir.path() / "z.png").string(), image, error, Deflater::Zlib));
+  // Two different compressors give different streams; without libdeflate both are zlib's.
+  EXPECT_EQ(slurp(dir.path() / "d.png") != slurp(dir.path() / "z.png"), detail::haveLibdeflate());
+}
+
+TEST(PngImage, UnwritablePathIsAClearErrorAndLeavesNoFile) {
+  test::TempDir dir;
+  const fs::path path = dir.path() / "missing-folder" / "frame.png";
+  const RgbaImage image = frameLike(4, 4, true, 6);
+  for (const Encoder& e : kEncoders) {
+    SCOPED_TRACE(e.name);
+    std::string error;
+    EXPECT_FALSE(write(e, path, image, error));
+    EXPECT_EQ(error, "cannot open " + path.string() + " for writing");
+    EXPECT_FALSE(fs::exists(path.parent_path()));
+  }
+}
+
+TEST(PngImage, FullDiskIsAWriteError) {
+  // /dev/full accepts the open and fails every write with ENOSPC, like a full disk.
+  ASSERT_TRUE(fs::exists("/dev/full"));
+  const RgbaImage image = frameLike(64, 64, false, 7);
+  for (const Encoder& e : kEncoders) {
+    SCOPED_TRACE(e.name);
+    std::string error;
+    EXPECT_FALSE(write(e, "/dev/full", image, error));
+    EXPECT_FALSE(error.empty());
+    if (e.compression == PngCompression::Fast) {
+      EXPECT_EQ(error, "write error on /dev/full");
+    }
+  }
+}
+
+TEST(PngImage, InvalidImagesAreRefusedBeforeTheFileIsCreated) {
+  test::TempDir dir;
+  const fs::path path = dir.path() / "bad.png";
+  RgbaImage wrongSize(4, 4);
+  wrongSize.pixels.pop_back();
+  const RgbaImage empty;
+  for (const Encoder& e : kEncoders)
+    for (const RgbaImage* image : std::array<const RgbaImage*, 2>{&wrongSize, &empty}) {
+      SCOPED_TRACE(e.name);
+      std::string error;
+      EXPECT_FALSE(write(e, path, *image, error));
+      EXPECT_EQ(error, "invalid image size");
+      EXPECT_FALSE(fs::exists(path));
+    }
+}
+
+}  // namespace
+}  // namespace phosphene::platform
