@@ -107,13 +107,7 @@ ArgParser makeParser() {
   p.option("frames", "N", "timed frames per preset (default 300)");
   p.option("warmup", "N", "frames per preset rendered before timing starts (default 10)");
   p.option("fps", "N", "frames per second of the audio and clock (default 60)");
-  p.option("seed", "N", "seed of every random choice (default 0)");
-  p.option("gl", "3.3|es3",
-           "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if 3.3 is unavailable)");
-  p.option("texture-dir", "DIR",
-           "a folder of textures the presets' shaders name, searched in order "
-           "(default: PRESETDIR/textures and PRESETDIR/../textures)",
-           true);
+  addHeadlessOptions(p);
   p.flag("json", "print one JSON document on stdout instead of the table");
   return p;
 }
@@ -180,12 +174,9 @@ bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::s
   s.auto_switch = 0;
   s.locked = 1;
   s.wait_for_loads = 1;
-  std::vector<std::string> dirs = o.textureDirs;
-  if (dirs.empty() && !path.empty()) {
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    dirs.push_back((folder / "textures").string());
-    dirs.push_back((folder / ".." / "textures").string());
-  }
+  std::vector<std::filesystem::path> folders;
+  if (!path.empty()) folders.push_back(std::filesystem::path(path).parent_path());
+  const std::vector<std::string> dirs = textureSearchPath(o.textureDirs, folders);
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
   if (phosphene_set_switch_settings(engine, &s) != PHOSPHENE_OK ||

@@ -4,6 +4,18 @@
 
 namespace phosphene::cli {
 
+void addHeadlessOptions(ArgParser& p) {
+  p.option("seed", "N", "seed of every random choice (default 0)");
+  p.option("gl", "3.3|es3",
+           "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if 3.3 is unavailable)");
+  p.option("texture-dir", "DIR",
+           "a folder of textures the presets' shaders name (sampler_clouds -> clouds.jpg, "
+           "sampler_rand00 -> a random image), searched in order. Default: "
+           "PRESETDIR/textures and PRESETDIR/../textures (MilkDrop 2's own textures folder "
+           "beside its presets folder). The preset's folder is always searched last",
+           true);
+}
+
 std::optional<std::string> readGlOption(const ArgParser& p, HeadlessGlChoice& out) {
   const auto v = p.value("gl");
   if (!v) return std::nullopt;
@@ -32,6 +44,18 @@ std::optional<std::string> readTextureDirs(const ArgParser& p, std::vector<std::
   for (const std::string& dir : dirs)
     if (dir.empty()) return "--texture-dir wants a folder name";
   return std::nullopt;
+}
+
+std::vector<std::string> textureSearchPath(
+    const std::vector<std::string>& textureDirs,
+    const std::vector<std::filesystem::path>& presetFolders) {
+  if (!textureDirs.empty()) return textureDirs;
+  std::vector<std::string> dirs;
+  for (const std::filesystem::path& folder : presetFolders) {
+    dirs.push_back((folder / "textures").string());
+    dirs.push_back((folder / ".." / "textures").string());
+  }
+  return dirs;
 }
 
 core::Expected<platform::HeadlessContext> openHeadlessContext(const HeadlessGlChoice& gl,

@@ -140,20 +140,11 @@ ArgParser makeParser() {
   p.option("fps", "N", "video frames per second (default 60)");
   p.option("frames", "N", "number of frames (default: the whole audio)");
   p.option("duration", "SEC", "seconds to render instead of --frames");
-  p.option("seed", "N", "seed of every random choice (default 0)");
   p.option("out", "DIR|FILE.mp4|-",
            "a directory (frame_000001.png, ...), a .mp4/.mkv/.webm/.mov video (needs the ffmpeg "
            "program; audio is muxed in), or - for raw RGBA frames on stdout (default demo-out)");
-  p.option("gl", "3.3|es3",
-           "OpenGL 3.3 core or OpenGL ES 3.0 context (default 3.3, es3 if "
-           "3.3 is unavailable)");
   p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
-  p.option("texture-dir", "DIR",
-           "a folder of textures the preset's shaders name (sampler_clouds -> clouds.jpg, "
-           "sampler_rand00 -> a random image), searched in order. Default: "
-           "PRESETDIR/textures and PRESETDIR/../textures (MilkDrop 2's own textures folder "
-           "beside its presets folder). The preset's folder is always searched last",
-           true);
+  addHeadlessOptions(p);
   p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset");
   p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
   return p;
@@ -291,18 +282,15 @@ int frameError(ProgressBar& progress, long long frame, const std::string& messag
   return 1;
 }
 
-// --texture-dir, or MilkDrop 2's layout: its textures folder sits beside its presets folder, and
-// collections often keep one inside the preset folder. Folders that do not exist are harmless.
+// --texture-dir, or MilkDrop 2's layout (its textures folder sits beside its presets folder, and
+// collections often keep one inside the preset folder) for --presets and the first preset.
 bool setTextureSearchPath(phosphene_engine* engine, const RenderOptions& o) {
-  std::vector<std::string> dirs = o.textureDirs;
-  if (dirs.empty() && !o.preset.empty()) {
-    std::vector<std::filesystem::path> folders(o.presetFolders.begin(), o.presetFolders.end());
+  std::vector<std::filesystem::path> folders;
+  if (!o.preset.empty()) {
+    folders.assign(o.presetFolders.begin(), o.presetFolders.end());
     folders.push_back(std::filesystem::path(o.preset).parent_path());
-    for (const std::filesystem::path& folder : folders) {
-      dirs.push_back((folder / "textures").string());
-      dirs.push_back((folder / ".." / "textures").string());
-    }
   }
+  const std::vector<std::string> dirs = textureSearchPath(o.textureDirs, folders);
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
   if (phosphene_set_texture_search_path(engine, names.data(), names.size()) == PHOSPHENE_OK)
