@@ -167,6 +167,8 @@ std::size_t deflateZlib(Scratch& s) {
 }
 
 std::uint32_t crc(std::uint32_t running, const std::uint8_t* data, std::size_t size) {
+  // libdeflate_crc32 returns 0 for a null buffer whatever `running` is (an empty IEND has none).
+  if (size == 0) return running;
 #if PHOSPHENE_HAVE_LIBDEFLATE
   return libdeflate_crc32(running, data, size);
 #else

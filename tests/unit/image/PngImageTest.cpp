@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include "PngImage.hpp"
 #include "unit/TempDir.hpp"
@@ -112,6 +113,41 @@ TEST(PngImage, UniformAndExtremeImagesRoundTrip) {
   for (std::size_t i = 0; i < stripes.pixels.size(); ++i)
     stripes.pixels[i] = static_cast<std::uint8_t>(((i / 4) % 2) * 128 + 3);
   expectRoundTrip(stripes, dir.path());
+}
+
+// Every chunk's CRC (PNG spec 5.3: over type and data), checked with zlib's crc32 rather than a
+// decoder: libpng's simplified reader stops after the image data and never looks at IEND's CRC,
+// while ImageMagick and browsers refuse the file (the fast writer once wrote IEND's CRC as 0:
+// libdeflate_crc32 returns 0 for a null buffer, whatever the running value).
+TEST(PngImage, EveryChunkCarriesTheRightCrc) {
+  test::TempDir dir;
+  const RgbaImage image = frameLike(23, 9, true, 11);
+  for (const Encoder& e : kEncoders) {
+    SCOPED_TRACE(e.name);
+    const fs::path path = dir.path() / "crc.png";
+    std::string error;
+    ASSERT_TRUE(write(e, path, image, error)) << error;
+    const std::string bytes = slurp(path);
+    const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
+    const auto be32 = [&](std::size_t at) {
+      return std::uint32_t{b[at]} << 24 | std::uint32_t{b[at + 1]} << 16 |
+             std::uint32_t{b[at + 2]} << 8 | std::uint32_t{b[at + 3]};
+    };
+    std::vector<std::string> types;
+    std::size_t at = 8;  // after the signature
+    while (at + 12 <= bytes.size()) {
+      const std::uint32_t length = be32(at);
+      ASSERT_LE(at + 12 + length, bytes.size());
+      types.push_back(bytes.substr(at + 4, 4));
+      const auto expected = static_cast<std::uint32_t>(crc32(0, b + at + 4, length + 4));
+      EXPECT_EQ(be32(at + 8 + length), expected) << "chunk " << types.back();
+      at += 12 + length;
+    }
+    EXPECT_EQ(at, bytes.size());
+    ASSERT_GE(types.size(), 3u);
+    EXPECT_EQ(types.front(), "IHDR");
+    EXPECT_EQ(types.back(), "IEND");
+  }
 }
 
 TEST(PngImage, FastWriterDropsAlphaOnlyWhenEveryPixelIsOpaque) {
