@@ -13,11 +13,16 @@ pipes video would) and `phosphene bench` (no output), and `projectm_render --no-
 renders offscreen without reading frames back). Measured per process: wall seconds and CPU
 seconds (user + system of the process and llvmpipe's threads: the work done, less sensitive to
 the neighbours' load than wall time). Ratio = projectM / Phosphene (above 1: Phosphene faster).
+projectM 3.1 translates preset shaders with its own HLSL parser and, when one does not compile
+("Failed to compile shader 'Fragment: Comp'" on its stderr), renders that stage with its cheap
+default instead: those rows do not compare like with like (projectM draws a different, cheaper
+picture), so the table marks them and gives the medians with and without them.
 Without --presets, picks --count presets from projectm-data, half with pixel shaders, evenly
 spaced through the sorted list (deterministic). The WAV is made by make_wav.py when missing.
 """
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -49,6 +54,20 @@ def pick_presets(count):
         step = len(items) / n
         return [items[int(i * step + step / 2)] for i in range(n)]
     return spaced(plain, count - half) + spaced(shader, half)
+
+
+def projectm_shader_failures(stderr):
+    """The stages ('warp', 'comp') whose shader projectM failed to compile."""
+    return sorted({m.lower() for m in re.findall(r"Failed to compile shader 'Fragment: (\w+)'",
+                                                 stderr)})
+
+
+def shader_label(row):
+    if not row['shaders']:
+        return 'no'
+    if row['pm_failed']:
+        return 'yes (projectM: ' + ', '.join(row['pm_failed']) + ' failed)'
+    return 'yes'
 
 
 def run(cmd, stdout=subprocess.DEVNULL):
@@ -101,11 +120,13 @@ def main():
             'name': name, 'shaders': has_shaders(path), 'ok': ok,
             'ph_wall': ph[0], 'ph_cpu': ph[1], 'pm_wall': pm[0], 'pm_cpu': pm[1],
             'bench_wall': bench[0] if bench else None,
+            'pm_failed': projectm_shader_failures(pm[2]),
         }
         if not ok:
             row['error'] = (ph[2] if ph[3] else pm[2]).strip().splitlines()[-1:]
         rows.append(row)
-        print(f"{name[:50]:50s} {'S' if row['shaders'] else '-'}  phosphene {ph[0]:6.2f} s "
+        print(f"{name[:50]:50s} {'S' if row['shaders'] else '-'}"
+              f"{'!' if row['pm_failed'] else ' '} phosphene {ph[0]:6.2f} s "
               f"({ph[1]:6.2f} cpu)  projectM {pm[0]:6.2f} s ({pm[1]:6.2f} cpu)  wall ratio "
               f"{pm[0] / ph[0]:.2f}" + (f"  bench {bench[0]:6.2f} s" if bench else '')
               + ('' if ok else f"  FAILED {row.get('error')}"), flush=True)
@@ -118,15 +139,19 @@ def main():
              '|---|:---:|---:|---:|---:|---:|' + ('---:|' if not a.no_bench else '')]
     for r in rows:
         if not r['ok']:
-            lines.append(f"| {r['name']} | {'yes' if r['shaders'] else 'no'} | failed: "
+            lines.append(f"| {r['name']} | {shader_label(r)} | failed: "
                          f"{r.get('error')} | | | |" + (' |' if not a.no_bench else ''))
             continue
-        lines.append(f"| {r['name']} | {'yes' if r['shaders'] else 'no'} | {r['ph_wall']:.2f} "
+        lines.append(f"| {r['name']} | {shader_label(r)} | {r['ph_wall']:.2f} "
                      f"({r['ph_cpu']:.2f}) | {r['pm_wall']:.2f} ({r['pm_cpu']:.2f}) | "
                      f"{r['pm_wall'] / r['ph_wall']:.2f} | {r['pm_cpu'] / r['ph_cpu']:.2f} |"
                      + (f" {r['bench_wall']:.2f} |" if not a.no_bench else ''))
+    same = [r for r in good if not r['pm_failed']]
     for label, subset in (('all', good), ('with shaders', [r for r in good if r['shaders']]),
-                          ('without shaders', [r for r in good if not r['shaders']])):
+                          ('without shaders', [r for r in good if not r['shaders']]),
+                          ('all, projectM ran every shader', same),
+                          ('with shaders, projectM ran every shader',
+                           [r for r in same if r['shaders']])):
         if subset:
             lines.append(f"| **median, {label}** ({len(subset)}) | | | | "
                          f"**{statistics.median(r['pm_wall'] / r['ph_wall'] for r in subset):.2f}** | "
