@@ -59,7 +59,8 @@ int printVersion(std::FILE* to, bool verbose) {
   }
   line(to, "video", videoOutputBuilt(), video);
   line(to, "libdeflate", platform::detail::haveLibdeflate(),
-       "render --out DIR writes PNG frames with libdeflate (else zlib, ~1.5x the CPU)");
+       "PNG frames' checksums with libdeflate's SIMD code (else zlib's, ~0.4 ms more per 640x480 "
+       "frame)");
   std::fprintf(to, "data folder: %s\n", phosphene_default_data_dir());
   return 0;
 }

@@ -13,6 +13,8 @@
 #include <memory>
 #include <vector>
 
+#include "RunLengthDeflate.hpp"
+
 namespace phosphene::platform {
 namespace {
 
@@ -34,7 +36,8 @@ bool validSize(const RgbaImage& image, std::string& error) {
 
 // ---- PngCompression::Fast: our own PNG writer -------------------------------------------------
 // libpng's simplified API (RGBA, its fast flag) cost 20-25 ms of CPU per 640x480 frame, the
-// encoder below ~6 ms for smaller files (bench/README.md, "PNG frame output"). A PNG is a
+// writer below with RunLengthDeflate ~2.6 ms for smaller files (bench/README.md, "PNG frame
+// output"). A PNG is a
 // signature, an IHDR chunk, the zlib stream of the filtered rows in IDAT chunks and an IEND chunk
 // (PNG spec, sections 5 and 11).
 
@@ -58,18 +61,26 @@ bool allOpaque(const RgbaImage& image) {
 void subFilterRows(const RgbaImage& image, int channels, std::vector<std::uint8_t>& out) {
   const std::size_t w = static_cast<std::size_t>(image.width);
   const std::size_t stride = 1 + w * channels;
-  out.resize(stride * image.height);  // every byte is written below
+  // Every byte is written below; one byte of slack lets each pixel store four bytes.
+  out.resize(stride * image.height + 1);
   for (int y = 0; y < image.height; ++y) {
     const std::uint8_t* src = image.pixels.data() + w * 4 * y;
     std::uint8_t* dst = out.data() + stride * y;
-    *dst++ = 1;                          // filter type: sub
-    std::array<std::uint8_t, 4> left{};  // bytes left of the first pixel count as 0
-    for (std::size_t x = 0; x < w; ++x, src += 4, dst += channels)
-      for (int c = 0; c < channels; ++c) {
-        dst[c] = static_cast<std::uint8_t>(src[c] - left[c]);
-        left[c] = src[c];
-      }
+    *dst++ = 1;  // filter type: sub
+    // Four bytewise differences at once (each byte wraps modulo 256 on its own): the high bit of
+    // every byte is set in the minuend and cleared in the subtrahend, so no borrow crosses a byte,
+    // and the high bits are fixed up afterwards. A pixel left of the first one counts as 0.
+    std::uint32_t left = 0;
+    for (std::size_t x = 0; x < w; ++x, src += 4, dst += channels) {
+      std::uint32_t p = 0;
+      std::memcpy(&p, src, 4);
+      constexpr std::uint32_t kHigh = 0x80808080u;
+      const std::uint32_t d = ((p | kHigh) - (left & ~kHigh)) ^ ((p ^ ~left) & kHigh);
+      std::memcpy(dst, &d, 4);  // RGB rows: the fourth byte is overwritten by the next pixel
+      left = p;
+    }
   }
+  out.pop_back();
 }
 
 #if PHOSPHENE_HAVE_LIBDEFLATE
@@ -106,6 +117,7 @@ struct Scratch {
   std::unique_ptr<libdeflate_compressor, CompressorFree> compressor;
 #endif
   std::unique_ptr<ZlibStream> zlib;
+  RunLengthDeflate runLength;
 
   void releaseIfHuge() {
     constexpr std::size_t kKeep = std::size_t{64} << 20;  // 64 MiB: a 4K frame's buffers fit
@@ -122,9 +134,9 @@ Scratch& threadScratch() {
 }
 
 #if PHOSPHENE_HAVE_LIBDEFLATE
-// libdeflate compresses a whole buffer at once, 1.3-1.6x faster than zlib's run-length mode below
-// on rendered frames at the same size; level 1 because levels 2-6 cost 1.4-2.7x the time for 1-4%
-// smaller files. Returns the compressed length, 0 on failure.
+// Reference encoders (tests, png_bench). libdeflate level 1 was the fast writer's compressor until
+// RunLengthDeflate: 2.4x its CPU on 640x480 frames for 0.5-4% smaller files; levels 2-6 cost
+// 1.4-2.7x the time for 1-4% less again. Returns the compressed length, 0 on failure.
 std::size_t deflateLibdeflate(Scratch& s) {
   if (!s.compressor) s.compressor.reset(libdeflate_alloc_compressor(1));
   if (!s.compressor) return 0;
@@ -135,8 +147,8 @@ std::size_t deflateLibdeflate(Scratch& s) {
 }
 #endif
 
-// Without libdeflate: zlib's run-length strategy (distance-1 matches only), ~1.4x faster than
-// zlib's level 1 on sub-filtered frames and no larger. Returns the length, 0 on failure.
+// zlib's run-length strategy (distance-1 matches only), ~1.4x faster than zlib's level 1 on
+// sub-filtered frames and no larger. Returns the length, 0 on failure.
 std::size_t deflateZlib(Scratch& s) {
   if (!s.zlib) s.zlib = std::make_unique<ZlibStream>();
   z_stream* z = s.zlib->get();
@@ -250,13 +262,17 @@ bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& 
   const bool opaque = allOpaque(image);
   Scratch& scratch = threadScratch();
   subFilterRows(image, opaque ? 3 : 4, scratch.rows);
+  std::size_t length = 0;
+  if (deflater == Deflater::RunLength) {
+    length = scratch.runLength.compress(scratch.rows.data(), scratch.rows.size(), opaque ? 3 : 4,
+                                        scratch.idat);
+  } else {
 #if PHOSPHENE_HAVE_LIBDEFLATE
-  const std::size_t length =
-      deflater == Deflater::Libdeflate ? deflateLibdeflate(scratch) : deflateZlib(scratch);
+    length = deflater == Deflater::Libdeflate ? deflateLibdeflate(scratch) : deflateZlib(scratch);
 #else
-  (void)deflater;
-  const std::size_t length = deflateZlib(scratch);
+    length = deflateZlib(scratch);
 #endif
+  }
   if (length == 0) {
     error = "PNG compression failed for " + path;
     scratch.releaseIfHuge();
@@ -272,7 +288,7 @@ bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& 
 bool writePng(const std::string& path, const RgbaImage& image, std::string& error,
               PngCompression compression) {
   if (compression == PngCompression::Fast)
-    return detail::writeFastPng(path, image, error, detail::Deflater::Libdeflate);
+    return detail::writeFastPng(path, image, error, detail::Deflater::RunLength);
   if (!validSize(image, error)) return false;
   // The simplified libpng API keeps setjmp/longjmp out of our code.
   png_image png{};

@@ -22,10 +22,10 @@ struct RgbaImage {
 };
 
 /// Default: libpng's best general settings (screenshots, plots, golden-test images). Fast: our
-/// own writer for rendered frame sequences, about a quarter of the CPU of libpng's fast mode with
-/// ~30% smaller files (640x480 frames): RGB when every alpha is 255 (else RGBA), the "sub" filter
-/// on every row, compressed with libdeflate at level 1 (zlib's run-length strategy in builds
-/// without libdeflate). Both decode to exactly the input pixels and are deterministic.
+/// own writer for rendered frame sequences, about a tenth of the CPU of libpng's fast mode (640x480
+/// frames; bench/README.md): RGB when every alpha is 255 (else RGBA), the "sub" filter on every
+/// row, compressed by RunLengthDeflate (runs and pixel repeats, one Huffman block). Both decode to
+/// exactly the input pixels and are deterministic.
 enum class PngCompression { Default, Fast };
 
 /// Writes `image` as a PNG; on failure returns false and sets `error`.
@@ -38,9 +38,10 @@ bool readPng(const std::string& path, RgbaImage& image, std::string& error);
 void flipVertically(RgbaImage& image);
 
 namespace detail {
-/// The compressor behind PngCompression::Fast. Exposed so tests cover the zlib fallback in builds
-/// that have libdeflate too; Libdeflate in a build without it falls back to Zlib.
-enum class Deflater { Libdeflate, Zlib };
+/// The compressor of a fast PNG: RunLength is PngCompression::Fast's; libdeflate's level 1 and
+/// zlib's run-length strategy are the references the tests and bench/image/png_bench compare it
+/// with (Libdeflate in a build without libdeflate falls back to Zlib).
+enum class Deflater { RunLength, Libdeflate, Zlib };
 bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& error,
                   Deflater deflater);
 /// Whether this build compresses fast PNGs with libdeflate.

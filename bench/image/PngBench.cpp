@@ -79,6 +79,9 @@ void run(benchmark::State& state, bool fast, Deflater deflater) {
 void BM_LibpngDefault(benchmark::State& s) {
   run(s, false, Deflater::Libdeflate);
 }
+void BM_FastRunLength(benchmark::State& s) {
+  run(s, true, Deflater::RunLength);
+}
 void BM_FastLibdeflate(benchmark::State& s) {
   run(s, true, Deflater::Libdeflate);
 }
@@ -86,6 +89,7 @@ void BM_FastZlib(benchmark::State& s) {
   run(s, true, Deflater::Zlib);
 }
 BENCHMARK(BM_LibpngDefault)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_FastRunLength)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_FastLibdeflate)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_FastZlib)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 

@@ -1,7 +1,8 @@
-// PngImage's writers: whatever the encoder (libpng's default, the fast frame writer with libdeflate
-// or its zlib fallback), the file decodes to exactly the pixels written, for odd sizes and 1x1,
-// opaque and translucent; the fast writer drops alpha only when it is 255 everywhere; failures are
-// reported with the path and leave no file behind where none could be opened.
+// PngImage's writers: whatever the encoder (libpng's default, the fast frame writer with
+// RunLengthDeflate, libdeflate or zlib), the file decodes to exactly the pixels written, for odd
+// sizes and 1x1, opaque and translucent; the fast writer drops alpha only when it is 255
+// everywhere; failures are reported with the path and leave no file behind where none could be
+// opened.
 
 #include <array>
 #include <cstdint>
@@ -50,8 +51,9 @@ struct Encoder {
   PngCompression compression;
   Deflater deflater;  // for Fast only
 };
-constexpr std::array<Encoder, 3> kEncoders = {{
+constexpr std::array<Encoder, 4> kEncoders = {{
     {"default (libpng)", PngCompression::Default, Deflater::Libdeflate},
+    {"fast, run-length", PngCompression::Fast, Deflater::RunLength},
     {"fast, libdeflate", PngCompression::Fast, Deflater::Libdeflate},
     {"fast, zlib", PngCompression::Fast, Deflater::Zlib},
 }};
@@ -167,7 +169,7 @@ TEST(PngImage, FastWriterIsDeterministic) {
   test::TempDir dir;
   std::string error;
   const RgbaImage image = frameLike(101, 57, true, 4);
-  for (Deflater d : {Deflater::Libdeflate, Deflater::Zlib}) {
+  for (Deflater d : {Deflater::RunLength, Deflater::Libdeflate, Deflater::Zlib}) {
     ASSERT_TRUE(detail::writeFastPng((dir.path() / "a.png").string(), image, error, d)) << error;
     ASSERT_TRUE(detail::writeFastPng((dir.path() / "b.png").string(), image, error, d)) << error;
     EXPECT_EQ(slurp(dir.path() / "a.png"), slurp(dir.path() / "b.png"));

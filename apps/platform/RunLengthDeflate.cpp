@@ -1,0 +1,313 @@
+#include "RunLengthDeflate.hpp"
+
+#include <zlib.h>
+#if PHOSPHENE_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace phosphene::platform {
+namespace {
+
+constexpr int kMinMatch = 3;
+constexpr int kMaxMatch = 258;
+constexpr int kMaxCodeLength = 15;  // RFC 1951 3.2.7: lit/len and distance codes
+constexpr int kLitLenSymbols = 286;
+constexpr int kEndOfBlock = 256;
+// Tokens: a literal byte (0-255), a distance-1 match (kRunToken + length - 3) or a match one
+// pixel back (kPixelToken + length - 3).
+constexpr int kRunToken = 256;
+constexpr int kPixelToken = kRunToken + (kMaxMatch - kMinMatch + 1);
+constexpr int kTokenKinds = kPixelToken + (kMaxMatch - kMinMatch + 1);
+
+// RFC 1951 3.2.5: length codes 257-285, their base lengths and extra bits.
+struct LengthCodes {
+  std::array<std::uint16_t, kMaxMatch + 1> symbol{};  // by match length
+  std::array<std::uint16_t, 29> base{};
+  std::array<std::uint8_t, 29> extra{};
+  constexpr LengthCodes() {
+    int length = 3;
+    for (int code = 0; code < 28; ++code) {
+      extra[code] = static_cast<std::uint8_t>(code < 8 ? 0 : (code - 4) / 4);
+      base[code] = static_cast<std::uint16_t>(length);
+      length += 1 << extra[code];
+    }
+    base[28] = 258;  // code 285: 258 exactly (code 284 with all extra bits set is not valid)
+    extra[28] = 0;
+    for (int code = 0; code < 29; ++code) {
+      const int last = code == 27 ? 257 : code == 28 ? 258 : base[code] + (1 << extra[code]) - 1;
+      for (int l = base[code]; l <= last; ++l) symbol[l] = static_cast<std::uint16_t>(257 + code);
+    }
+  }
+};
+constexpr LengthCodes kLengths;
+
+// How many bytes from p on equal the bytes `distance` before them, at most `limit`.
+inline std::size_t runLength(const std::uint8_t* p, std::size_t distance, std::size_t limit) {
+  std::size_t n = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; n + 8 <= limit; n += 8) {
+      std::uint64_t a = 0, b = 0;
+      std::memcpy(&a, p + n, 8);
+      std::memcpy(&b, p + n - distance, 8);
+      if (a != b) return n + static_cast<std::size_t>(std::countr_zero(a ^ b) / 8);
+    }
+  }
+  while (n < limit && p[n] == p[n - distance]) ++n;
+  return n;
+}
+
+// Code lengths of an optimal prefix code for `freq` (0 = unused symbol), none above `limit`:
+// Huffman's construction (two queues over the leaves sorted by weight); while the deepest leaf is
+// too deep, the weights are halved (keeping every used symbol) and the code built again. At least
+// two symbols get a length, so the code is complete as decoders require.
+void codeLengths(std::span<const std::uint32_t> freq, int limit, std::span<std::uint8_t> lengths) {
+  std::vector<std::uint64_t> weight(freq.begin(), freq.end());
+  std::fill(lengths.begin(), lengths.end(), std::uint8_t{0});
+  std::vector<int> leaves;
+  for (std::size_t s = 0; s < weight.size(); ++s)
+    if (weight[s] > 0) leaves.push_back(static_cast<int>(s));
+  for (int s = 0; leaves.size() < 2; ++s)
+    if (weight[static_cast<std::size_t>(s)] == 0) {
+      weight[static_cast<std::size_t>(s)] = 1;
+      leaves.push_back(s);
+    }
+  const std::size_t k = leaves.size();
+  std::vector<std::uint64_t> w(2 * k - 1);
+  std::vector<std::size_t> parent(2 * k - 1);
+  std::vector<int> depth(2 * k - 1);
+  for (;;) {
+    std::sort(leaves.begin(), leaves.end(), [&](int a, int b) {
+      const auto wa = weight[static_cast<std::size_t>(a)], wb = weight[static_cast<std::size_t>(b)];
+      return wa != wb ? wa < wb : a < b;
+    });
+    for (std::size_t i = 0; i < k; ++i) w[i] = weight[static_cast<std::size_t>(leaves[i])];
+    std::size_t nextLeaf = 0, nextInner = k;
+    for (std::size_t node = k; node < 2 * k - 1; ++node) {
+      std::array<std::size_t, 2> pick{};
+      for (auto& p : pick)
+        p = (nextLeaf < k && (nextInner >= node || w[nextLeaf] <= w[nextInner])) ? nextLeaf++
+                                                                                 : nextInner++;
+      w[node] = w[pick[0]] + w[pick[1]];
+      parent[pick[0]] = parent[pick[1]] = node;
+    }
+    depth[2 * k - 2] = 0;
+    int deepest = 0;
+    for (std::size_t i = 2 * k - 1; i-- > 0;)
+      if (i != 2 * k - 2) deepest = std::max(deepest, depth[i] = depth[parent[i]] + 1);
+    if (deepest <= limit) break;
+    for (int s : leaves) {
+      auto& x = weight[static_cast<std::size_t>(s)];
+      x = std::max<std::uint64_t>(1, x / 2);
+    }
+  }
+  for (std::size_t i = 0; i < k; ++i)
+    lengths[static_cast<std::size_t>(leaves[i])] = static_cast<std::uint8_t>(depth[i]);
+}
+
+std::uint32_t reverseBits(std::uint32_t code, int length) {
+  std::uint32_t r = 0;
+  for (int i = 0; i < length; ++i, code >>= 1) r = (r << 1) | (code & 1);
+  return r;
+}
+
+// RFC 1951 3.2.2: the canonical codes for `lengths`, bit-reversed because deflate packs bits from
+// the least significant end while Huffman codes are defined from their first (most significant)
+// bit.
+void canonicalCodes(std::span<const std::uint8_t> lengths, std::span<std::uint32_t> codes) {
+  std::array<std::uint32_t, kMaxCodeLength + 2> count{}, next{};
+  for (auto l : lengths) ++count[l];
+  count[0] = 0;
+  std::uint32_t code = 0;
+  for (int bits = 1; bits <= kMaxCodeLength + 1; ++bits) {
+    code = (code + count[static_cast<std::size_t>(bits - 1)]) << 1;
+    next[static_cast<std::size_t>(bits)] = code;
+  }
+  for (std::size_t s = 0; s < lengths.size(); ++s)
+    codes[s] = lengths[s] == 0 ? 0 : reverseBits(next[lengths[s]]++, lengths[s]);
+}
+
+// A token's bits (at most 15 + 5 + 1 = 21) and how many.
+struct TokenCode {
+  std::uint32_t bits = 0;
+  std::uint32_t count = 0;
+};
+
+// Bits appended from the least significant end, stored eight bytes at a time (the buffer has
+// eight bytes of slack at its end).
+class BitWriter {
+ public:
+  explicit BitWriter(std::uint8_t* out) : out_(out) {}
+  // At most 32 bits per call.
+  void put(std::uint32_t bits, int count) {
+    acc_ |= static_cast<std::uint64_t>(bits) << count_;
+    count_ += count;
+    if (count_ >= 32) store();
+  }
+  // The tokens' codes, two per store and no branch: after a store at most 7 bits wait, and two
+  // tokens add at most 42.
+  void putTokens(const std::uint16_t* tokens, std::size_t count, const TokenCode* codes) {
+    store();
+    std::size_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+      const TokenCode a = codes[tokens[i]], b = codes[tokens[i + 1]];
+      acc_ |= static_cast<std::uint64_t>(a.bits) << count_;
+      count_ += static_cast<int>(a.count);
+      acc_ |= static_cast<std::uint64_t>(b.bits) << count_;
+      count_ += static_cast<int>(b.count);
+      store();
+    }
+    if (i < count) put(codes[tokens[i]].bits, static_cast<int>(codes[tokens[i]].count));
+  }
+  // Pads the last byte with zeros; returns the end of the written bytes.
+  std::uint8_t* finish() {
+    store();
+    if (count_ > 0) *out_++ = static_cast<std::uint8_t>(acc_);
+    acc_ = 0;
+    count_ = 0;
+    return out_;
+  }
+
+ private:
+  void store() {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out_, &acc_, 8);
+    } else {
+      for (int i = 0; i < 8; ++i) out_[i] = static_cast<std::uint8_t>(acc_ >> (8 * i));
+    }
+    const int bytes = count_ / 8;
+    out_ += bytes;
+    acc_ = bytes == 8 ? 0 : acc_ >> (8 * bytes);
+    count_ -= 8 * bytes;
+  }
+  std::uint8_t* out_;
+  std::uint64_t acc_ = 0;
+  int count_ = 0;
+};
+
+std::uint32_t adler32Of(const std::uint8_t* data, std::size_t size) {
+#if PHOSPHENE_HAVE_LIBDEFLATE
+  return libdeflate_adler32(1, data, size);
+#else
+  uLong a = adler32(0, nullptr, 0);
+  for (std::size_t done = 0; done < size;) {
+    const uInt n = static_cast<uInt>(std::min<std::size_t>(size - done, std::size_t{1} << 30));
+    a = adler32(a, data + done, n);
+    done += n;
+  }
+  return static_cast<std::uint32_t>(a);
+#endif
+}
+
+}  // namespace
+
+std::size_t RunLengthDeflate::compress(const std::uint8_t* data, std::size_t size, int period,
+                                       std::vector<std::uint8_t>& out) {
+  const auto pixel = static_cast<std::size_t>(std::clamp(period, 2, 4));
+  // Pass 1: tokens and their frequencies. Most bytes of a frame are literals: one test of the
+  // next three bytes against both distances decides, and only a match measures its length.
+  if (tokens_.size() < size) tokens_.resize(size);
+  std::uint16_t* token = tokens_.data();
+  std::array<std::uint32_t, kLitLenSymbols> freq{};
+  // The next three bytes at p (and one more, ignored; the caller keeps four bytes in range).
+  const auto load24 = [](const std::uint8_t* p) {
+    std::uint32_t v = 0;
+    std::memcpy(&v, p, 4);
+    return std::endian::native == std::endian::little ? v & 0xFFFFFFu : v >> 8;
+  };
+  std::size_t at = 0;
+  const auto literal = [&] {
+    *token++ = data[at];
+    ++freq[data[at]];
+    ++at;
+  };
+  for (; at < std::min(size, pixel);) literal();
+  while (at + 4 <= size) {
+    const std::uint32_t next = load24(data + at);
+    const bool run = next == load24(data + at - 1);
+    const bool repeat = next == load24(data + at - pixel);
+    if (!(run | repeat)) {
+      literal();
+      continue;
+    }
+    const std::size_t limit = std::min<std::size_t>(kMaxMatch, size - at);
+    const std::size_t runBytes = run ? runLength(data + at, 1, limit) : 0;
+    const std::size_t repeatBytes = repeat ? runLength(data + at, pixel, limit) : 0;
+    const bool byPixel = repeatBytes > runBytes;
+    const std::size_t length = byPixel ? repeatBytes : runBytes;
+    *token++ = static_cast<std::uint16_t>((byPixel ? kPixelToken : kRunToken) +
+                                          static_cast<int>(length) - kMinMatch);
+    ++freq[kLengths.symbol[length]];
+    at += length;
+  }
+  while (at < size) literal();
+  const auto count = static_cast<std::size_t>(token - tokens_.data());
+  freq[kEndOfBlock] = 1;
+
+  // The block's codes: lit/len from the frequencies; distance codes 0 (distance 1) and
+  // `pixel - 1` (distance `pixel`) one bit each; the code-length code gives lengths 0-15 four bits
+  // each (a complete code: 16 x 2^-4), so no length table needs its own Huffman pass.
+  std::array<std::uint8_t, kLitLenSymbols> litLength{};
+  std::array<std::uint32_t, kLitLenSymbols> litCode{};
+  codeLengths(freq, kMaxCodeLength, litLength);
+  canonicalCodes(litLength, litCode);
+  int litCount = kLitLenSymbols;  // HLIT: trailing unused length codes are left out
+  while (litCount > 257 && litLength[static_cast<std::size_t>(litCount - 1)] == 0) --litCount;
+  const int distCount = static_cast<int>(pixel);
+  const std::uint32_t runDistance = 0, pixelDistance = 1;  // the two one-bit codes, in order
+
+  // Every token's bits: code, extra length bits, distance code.
+  std::array<TokenCode, kTokenKinds> tokenCode{};
+  for (int t = 0; t < 256; ++t) {
+    tokenCode[static_cast<std::size_t>(t)] = {litCode[static_cast<std::size_t>(t)],
+                                              litLength[static_cast<std::size_t>(t)]};
+  }
+  for (int length = kMinMatch; length <= kMaxMatch; ++length) {
+    const std::size_t symbol = kLengths.symbol[static_cast<std::size_t>(length)];
+    if (litLength[symbol] == 0) continue;
+    const std::size_t code = symbol - 257;
+    const int extraBits = kLengths.extra[code];
+    const std::uint32_t bits =
+        litCode[symbol] | static_cast<std::uint32_t>(length - kLengths.base[code])
+                              << litLength[symbol];
+    const int n = litLength[symbol] + extraBits;
+    for (const auto& [base, distance] :
+         {std::pair{kRunToken, runDistance}, std::pair{kPixelToken, pixelDistance}}) {
+      const auto t = static_cast<std::size_t>(base + length - kMinMatch);
+      tokenCode[t] = {bits | distance << n, static_cast<std::uint32_t>(n + 1)};
+    }
+  }
+
+  const std::size_t bound = 2 + 200 + size * 2 + 4 + 8;
+  if (out.size() < bound) out.resize(bound);
+  out[0] = 0x78;  // deflate, 32 KiB window
+  out[1] = 0x01;  // no dictionary, fastest; (0x78 << 8 | 0x01) is a multiple of 31
+  BitWriter bits(out.data() + 2);
+  bits.put(1, 1);  // the final block
+  bits.put(2, 2);  // dynamic Huffman codes
+  bits.put(static_cast<std::uint32_t>(litCount - 257), 5);
+  bits.put(static_cast<std::uint32_t>(distCount - 1), 5);
+  bits.put(19 - 4, 4);
+  constexpr std::array<int, 19> kOrder = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
+                                          11, 4,  12, 3, 13, 2, 14, 1, 15};
+  for (int symbol : kOrder) bits.put(symbol <= 15 ? 4 : 0, 3);
+  for (int s = 0; s < litCount; ++s)
+    bits.put(reverseBits(litLength[static_cast<std::size_t>(s)], 4), 4);
+  for (int d = 0; d < distCount; ++d)
+    bits.put(reverseBits(d == 0 || d == distCount - 1 ? 1 : 0, 4), 4);
+  bits.putTokens(tokens_.data(), count, tokenCode.data());
+  bits.put(litCode[kEndOfBlock], litLength[kEndOfBlock]);
+  std::uint8_t* end = bits.finish();
+  const std::uint32_t adler = adler32Of(data, size);
+  for (int i = 0; i < 4; ++i) *end++ = static_cast<std::uint8_t>(adler >> (24 - 8 * i));
+  return static_cast<std::size_t>(end - out.data());
+}
+
+}  // namespace phosphene::platform
