@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "Commands.hpp"
+#include "HeapRetention.hpp"
 #include "VersionInfo.hpp"
 
 namespace {
@@ -48,6 +49,7 @@ void printUsage(std::FILE* to) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  phosphene::platform::retainFreedHeapMemory();
   phosphene::cli::Args rest;
   for (int i = 2; i < argc; ++i) rest.emplace_back(argv[i]);
   if (argc < 2) return phosphene::cli::runRender({});
