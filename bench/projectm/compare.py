@@ -13,7 +13,9 @@ pipes video would) and `phosphene bench` (no output), and `projectm_render --no-
 renders offscreen without reading frames back). Measured per process: wall seconds and CPU
 seconds (user + system of the process and llvmpipe's threads: the work done, less sensitive to
 the neighbours' load than wall time). Ratio = projectM / Phosphene (above 1: Phosphene faster).
-projectM 3.1 translates preset shaders with its own HLSL parser and, when one does not compile
+projectM 3.1 draws one instance of a custom shape whatever its num_inst (MD2 draws num_inst,
+up to 1024): rows of such presets are marked "N shape instances" and left out of the
+like-for-like medians too. projectM 3.1 translates preset shaders with its own HLSL parser and, when one does not compile
 ("Failed to compile shader 'Fragment: Comp'" on its stderr), renders that stage with its cheap
 default instead: those rows do not compare like with like (projectM draws a different, cheaper
 picture), so the table marks them and gives the medians with and without them.
@@ -62,12 +64,33 @@ def projectm_shader_failures(stderr):
                                                  stderr)})
 
 
+def shape_instances(path):
+    """The most instances (num_inst) of an enabled custom shape: projectM 3.1 draws only one."""
+    with open(path, 'rb') as f:
+        text = f.read().decode('latin-1')
+    values = dict(line.split('=', 1) for line in text.splitlines() if '=' in line)
+    most = 1
+    for n in range(4):
+        try:
+            if float(values.get(f'shapecode_{n}_enabled', '0')) != 0:
+                most = max(most, int(float(values.get(f'shapecode_{n}_num_inst', '1'))))
+        except ValueError:
+            pass
+    return most
+
+
 def shader_label(row):
-    if not row['shaders']:
-        return 'no'
+    label = 'yes' if row['shaders'] else 'no'
+    notes = []
     if row['pm_failed']:
-        return 'yes (projectM: ' + ', '.join(row['pm_failed']) + ' failed)'
-    return 'yes'
+        notes.append('projectM: ' + ', '.join(row['pm_failed']) + ' failed')
+    if row['instances'] > 1:
+        notes.append(f"{row['instances']} shape instances")
+    return label + (' (' + '; '.join(notes) + ')' if notes else '')
+
+
+def like_for_like(row):
+    return not row['pm_failed'] and row['instances'] <= 1
 
 
 def run(cmd, stdout=subprocess.DEVNULL):
@@ -121,12 +144,13 @@ def main():
             'ph_wall': ph[0], 'ph_cpu': ph[1], 'pm_wall': pm[0], 'pm_cpu': pm[1],
             'bench_wall': bench[0] if bench else None,
             'pm_failed': projectm_shader_failures(pm[2]),
+            'instances': shape_instances(path),
         }
         if not ok:
             row['error'] = (ph[2] if ph[3] else pm[2]).strip().splitlines()[-1:]
         rows.append(row)
         print(f"{name[:50]:50s} {'S' if row['shaders'] else '-'}"
-              f"{'!' if row['pm_failed'] else ' '} phosphene {ph[0]:6.2f} s "
+              f"{' ' if like_for_like(row) else '!'} phosphene {ph[0]:6.2f} s "
               f"({ph[1]:6.2f} cpu)  projectM {pm[0]:6.2f} s ({pm[1]:6.2f} cpu)  wall ratio "
               f"{pm[0] / ph[0]:.2f}" + (f"  bench {bench[0]:6.2f} s" if bench else '')
               + ('' if ok else f"  FAILED {row.get('error')}"), flush=True)
@@ -146,12 +170,11 @@ def main():
                      f"({r['ph_cpu']:.2f}) | {r['pm_wall']:.2f} ({r['pm_cpu']:.2f}) | "
                      f"{r['pm_wall'] / r['ph_wall']:.2f} | {r['pm_cpu'] / r['ph_cpu']:.2f} |"
                      + (f" {r['bench_wall']:.2f} |" if not a.no_bench else ''))
-    same = [r for r in good if not r['pm_failed']]
+    same = [r for r in good if like_for_like(r)]
     for label, subset in (('all', good), ('with shaders', [r for r in good if r['shaders']]),
                           ('without shaders', [r for r in good if not r['shaders']]),
-                          ('all, projectM ran every shader', same),
-                          ('with shaders, projectM ran every shader',
-                           [r for r in same if r['shaders']])):
+                          ('all, like for like', same),
+                          ('with shaders, like for like', [r for r in same if r['shaders']])):
         if subset:
             lines.append(f"| **median, {label}** ({len(subset)}) | | | | "
                          f"**{statistics.median(r['pm_wall'] / r['ph_wall'] for r in subset):.2f}** | "
