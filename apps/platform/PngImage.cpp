@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "Checksums.hpp"
 #include "RunLengthDeflate.hpp"
 
 namespace phosphene::platform {
@@ -36,10 +37,9 @@ bool validSize(const RgbaImage& image, std::string& error) {
 
 // ---- PngCompression::Fast: our own PNG writer -------------------------------------------------
 // libpng's simplified API (RGBA, its fast flag) cost 20-25 ms of CPU per 640x480 frame, the
-// writer below with RunLengthDeflate ~2.6 ms for smaller files (bench/README.md, "PNG frame
-// output"). A PNG is a
-// signature, an IHDR chunk, the zlib stream of the filtered rows in IDAT chunks and an IEND chunk
-// (PNG spec, sections 5 and 11).
+// writer below with RunLengthDeflate ~2.6 ms for smaller files (bench/README.md, "PNG frames:
+// RunLengthDeflate"). A PNG is a signature, an IHDR chunk, the zlib stream of the filtered rows in
+// IDAT chunks and an IEND chunk (PNG spec, sections 5 and 11).
 
 bool allOpaque(const RgbaImage& image) {
   const std::uint8_t* p = image.pixels.data();
@@ -178,23 +178,6 @@ std::size_t deflateZlib(Scratch& s) {
   return z->total_out;
 }
 
-std::uint32_t crc(std::uint32_t running, const std::uint8_t* data, std::size_t size) {
-  // libdeflate_crc32 returns 0 for a null buffer whatever `running` is (an empty IEND has none).
-  if (size == 0) return running;
-#if PHOSPHENE_HAVE_LIBDEFLATE
-  return libdeflate_crc32(running, data, size);
-#else
-  // zlib counts in uInt: a chunk's data is at most 2^31 - 1 bytes, but stay general.
-  while (size > 0) {
-    const uInt n = static_cast<uInt>(std::min<std::size_t>(size, std::size_t{1} << 30));
-    running = static_cast<std::uint32_t>(crc32(running, data, n));
-    data += n;
-    size -= n;
-  }
-  return running;
-#endif
-}
-
 void putBigEndian32(std::uint8_t* p, std::uint32_t v) {
   p[0] = static_cast<std::uint8_t>(v >> 24);
   p[1] = static_cast<std::uint8_t>(v >> 16);
@@ -208,7 +191,7 @@ bool writeChunk(std::FILE* f, const char (&type)[5], const std::uint8_t* data, s
   putBigEndian32(head.data(), static_cast<std::uint32_t>(size));
   std::memcpy(head.data() + 4, type, 4);
   std::array<std::uint8_t, 4> tail{};
-  putBigEndian32(tail.data(), crc(crc(0, head.data() + 4, 4), data, size));
+  putBigEndian32(tail.data(), crc32Of(crc32Of(0, head.data() + 4, 4), data, size));
   return std::fwrite(head.data(), 1, head.size(), f) == head.size() &&
          (size == 0 || std::fwrite(data, 1, size, f) == size) &&
          std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();

@@ -1,9 +1,6 @@
 #include "RunLengthDeflate.hpp"
 
-#include <zlib.h>
-#if PHOSPHENE_HAVE_LIBDEFLATE
-#include <libdeflate.h>
-#endif
+#include "Checksums.hpp"
 
 #include <algorithm>
 #include <array>
@@ -191,20 +188,6 @@ class BitWriter {
   std::uint64_t acc_ = 0;
   int count_ = 0;
 };
-
-std::uint32_t adler32Of(const std::uint8_t* data, std::size_t size) {
-#if PHOSPHENE_HAVE_LIBDEFLATE
-  return libdeflate_adler32(1, data, size);
-#else
-  uLong a = adler32(0, nullptr, 0);
-  for (std::size_t done = 0; done < size;) {
-    const uInt n = static_cast<uInt>(std::min<std::size_t>(size - done, std::size_t{1} << 30));
-    a = adler32(a, data + done, n);
-    done += n;
-  }
-  return static_cast<std::uint32_t>(a);
-#endif
-}
 
 }  // namespace
 
