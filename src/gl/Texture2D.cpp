@@ -25,6 +25,9 @@ bool uploadFormat(GLenum internalFormat, GLenum& format, GLenum& type) {
     case GL_RG8:
       format = GL_RG, type = GL_UNSIGNED_BYTE;
       return true;
+    case GL_RG32F:
+      format = GL_RG, type = GL_FLOAT;
+      return true;
     default:
       return false;
   }

@@ -15,7 +15,7 @@ struct TextureTraits {
 struct TextureDesc {
   int width = 0;
   int height = 0;
-  GLenum internalFormat = GL_RGBA8;  // GL_RGBA8, GL_RGBA16F, GL_RGBA32F, GL_R8 or GL_RG8
+  GLenum internalFormat = GL_RGBA8;  // GL_RGBA8, GL_RGBA16F, GL_RGBA32F, GL_R8, GL_RG8, GL_RG32F
   GLenum filter = GL_LINEAR;         // min and mag filter
   GLenum wrap = GL_CLAMP_TO_EDGE;    // S and T
 };

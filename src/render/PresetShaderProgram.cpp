@@ -81,20 +81,26 @@ void PresetShaderProgram::reset() {
   samplers_.clear();
   maxBlurLevel_ = 0;
   usesRandomRotations_ = false;
+  readsHueShader_ = false;
+  pixelInputs_ = false;
 }
 
 core::Diagnostics PresetShaderProgram::build(const shader::TranslatedShader& shader,
                                              gl::GlslDialect dialect, std::string_view vertexSource,
                                              std::string_view name,
-                                             const ExternalTextureResolver& resolve) {
+                                             const ExternalTextureResolver& resolve,
+                                             FragmentAdapter adapter) {
   reset();
+  std::string fragment = fragmentSource(shader);
+  if (adapter.adapt != nullptr) fragment = adapter.adapt(std::move(fragment));
   const std::string source = "#ifdef VERTEX_SHADER\n" + std::string(vertexSource) +
-                             "#endif\n#ifdef FRAGMENT_SHADER\n" + fragmentSource(shader) +
-                             "#endif\n";
+                             "#endif\n#ifdef FRAGMENT_SHADER\n" + fragment + "#endif\n";
   auto program = gl::ShaderProgram::create(dialect, source, name);
   if (!program) return std::move(program.diagnostics());
   program_ = std::move(*program);
   program_.use();
+  readsHueShader_ = shader.readsHueShader;
+  pixelInputs_ = adapter.pixelInputs;
 
   // Samplers first: texsize_<root> uniforms take their sizes from the resolved textures.
   std::vector<std::pair<std::string, preset::Float4>> sizes;

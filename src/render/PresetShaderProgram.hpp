@@ -49,19 +49,33 @@ struct ShaderFrameTextures {
   std::array<const gl::Texture2D*, 3> blur{};  // blur1..3, null when not computed
 };
 
+/// How a pass feeds the shader's inputs (render/PixelInputs.hpp): `adapt` rewrites the whole
+/// fragment source before it is compiled; `pixelInputs` says the result can draw in pixel mode.
+struct FragmentAdapter {
+  std::string (*adapt)(std::string fragment) = nullptr;
+  bool pixelInputs = false;
+};
+
 class PresetShaderProgram {
  public:
   /// Links `vertexSource` (common GLSL subset, as gl::ShaderProgram takes it, VERTEX_SHADER part
-  /// only) with the translated fragment shader. GL003/GL004 from the driver on failure.
+  /// only) with the translated fragment shader, rewritten by `adapter` when given. GL003/GL004
+  /// from the driver on failure.
   core::Diagnostics build(const shader::TranslatedShader& shader, gl::GlslDialect dialect,
                           std::string_view vertexSource, std::string_view name,
-                          const ExternalTextureResolver& resolve);
+                          const ExternalTextureResolver& resolve, FragmentAdapter adapter = {});
   void reset();
 
   explicit operator bool() const { return static_cast<bool>(program_); }
   int maxBlurLevel() const { return maxBlurLevel_; }
   int textureUnits() const { return static_cast<int>(samplers_.size()); }
   bool usesRandomRotations() const { return usesRandomRotations_; }
+  /// shader::TranslatedShader::readsHueShader of the shader built.
+  bool readsHueShader() const { return readsHueShader_; }
+  /// Built with an adapter that gives it PixelInputs' pixel mode.
+  bool pixelInputs() const { return pixelInputs_; }
+  /// A uniform of the program (the pass's own, e.g. what an adapter declared); -1 when inactive.
+  GLint uniformLocation(const char* name) const { return program_.uniformLocation(name); }
   /// Names of the noise/user/random textures bound by bindTextures() (0s left out).
   std::vector<GLuint> externalTextures() const;
 
@@ -92,6 +106,8 @@ class PresetShaderProgram {
   std::vector<Sampler> samplers_;
   int maxBlurLevel_ = 0;
   bool usesRandomRotations_ = false;
+  bool readsHueShader_ = false;
+  bool pixelInputs_ = false;
 };
 
 }  // namespace phosphene::render

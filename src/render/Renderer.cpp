@@ -54,8 +54,8 @@ core::Diagnostics Renderer::init(gl::GlslDialect dialect) {
   append(errors, waves_.init(dialect));
   append(errors, sprites_.init(dialect));
   append(errors, composite_.init(dialect));
-  append(errors, shaderWarp_.init());
-  append(errors, shaderComp_.init());
+  append(errors, shaderWarp_.init(dialect));
+  append(errors, shaderComp_.init(dialect));
   append(errors, blur_.init(dialect));
   const GLenum filters[2] = {GL_LINEAR, GL_NEAREST};
   const GLenum wraps[2] = {GL_REPEAT, GL_CLAMP_TO_EDGE};
@@ -408,7 +408,9 @@ core::Diagnostics Renderer::buildPresetProgram(const PresetShaders& shaders,
   const std::string stage = warp ? "warp" : "comp";
   const core::Diagnostics failures = program.build(
       *translated, dialect_, warp ? ShaderWarpPass::vertexSource() : ShaderCompPass::vertexSource(),
-      shaders.name + " " + stage + "_shader", resolve);
+      shaders.name + " " + stage + "_shader", resolve,
+      warp ? ShaderWarpPass::fragmentAdapter(*translated)
+           : ShaderCompPass::fragmentAdapter(*translated));
   for (const core::Diagnostic& d : failures)
     diagnostics.push_back(core::makeDiagnostic(core::DiagnosticId::ShaderDriverRejected, d.format(),
                                                stage + "_shader"));

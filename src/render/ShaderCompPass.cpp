@@ -1,6 +1,8 @@
 #include "render/ShaderCompPass.hpp"
 
 #include <cstddef>
+#include <iterator>
+#include <string>
 
 #include "gl/GlErrors.hpp"
 
@@ -12,16 +14,27 @@ layout(location = 0) in vec2 aPos;
 layout(location = 1) in vec2 aUv;
 layout(location = 2) in vec2 aRadAng;
 layout(location = 3) in vec4 aHue;
-out vec4 _vDiffuse;
-out vec2 _uv;
-out vec2 _rad_ang;
+uniform bool _phos_pixel_inputs;
+out vec4 _phos_in_vDiffuse;
+out vec2 _phos_in_uv;
+out vec2 _phos_in_rad_ang;
 void main() {
-  _vDiffuse = aHue;
-  _uv = aUv;
-  _rad_ang = aRadAng;
-  gl_Position = vec4(aPos, 0.0, 1.0);
+  _phos_in_vDiffuse = aHue;
+  _phos_in_uv = aUv;
+  _phos_in_rad_ang = aRadAng;
+  gl_Position = _phos_pixel_inputs  // vertices 0..2: one triangle over the viewport
+      ? vec4(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0, 0.0, 1.0)
+      : vec4(aPos, 0.0, 1.0);
 }
 )";
+
+// Pixel mode: _uv from the pixel (the map is the viewport's size), hue unread (readsHueShader
+// is false) and alpha 1 (no transition).
+constexpr PixelInput kPixelInputs[] = {
+    {"_vDiffuse", "vec4(1.0)"},
+    {"_uv", "vec2(gl_FragCoord.x, float(_phos_size.y) - gl_FragCoord.y) / vec2(_phos_size)"},
+    {"_rad_ang", "texelFetch(_phos_rad_ang_map, ivec2(gl_FragCoord.xy), 0).xy"},
+};
 
 }  // namespace
 
@@ -29,10 +42,24 @@ const char* ShaderCompPass::vertexSource() {
   return kVertex;
 }
 
-core::Diagnostics ShaderCompPass::init() {
+FragmentAdapter ShaderCompPass::fragmentAdapter(const shader::TranslatedShader& shader) {
+  constexpr int n = static_cast<int>(std::size(kPixelInputs));
+  // hue_shader is per-vertex 8-bit colour: such shaders always draw the grid.
+  if (shader.readsHueShader)
+    return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, false); },
+            false};
+  return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, true); },
+          true};
+}
+
+core::Diagnostics ShaderCompPass::init(gl::GlslDialect dialect) {
   auto vao = gl::VertexArray::create();
   if (!vao) return std::move(vao.diagnostics());
   vao_ = std::move(*vao);
+  auto map = createInputMapProgram(dialect, "aRadAng", "comp rad/ang map");
+  if (!map) return std::move(map.diagnostics());
+  mapProgram_ = std::move(*map);
+  map_ = {};
   canvasWidth_ = canvasHeight_ = -1;
   return {};
 }
@@ -69,12 +96,51 @@ bool ShaderCompPass::prepareGrid(int canvasWidth, int canvasHeight) {
   return true;
 }
 
+bool ShaderCompPass::drawWithPixelInputs(int canvasWidth, int canvasHeight,
+                                         const PresetShaderProgram& program, PassBlend blend) {
+  std::array<int, 2> viewport{};
+  if (!pixelInputsUsable(program, viewport)) return false;
+  const bool readsRadAng = program.uniformLocation("_phos_rad_ang_map") >= 0;
+  if (readsRadAng) {
+    bool fresh = false;
+    if (!map_.prepare(viewport[0], viewport[1], fresh)) return false;
+    if (fresh || mapCanvas_ != std::array<int, 2>{canvasWidth, canvasHeight}) {
+      mapCanvas_ = {canvasWidth, canvasHeight};
+      map_.render([&] {
+        mapProgram_.use();
+        vao_.bind();
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(grid_.indices.size()), GL_UNSIGNED_INT,
+                       nullptr);
+        glBindVertexArray(0);
+      });
+    }
+    map_.bind(radAngMapUnit(program));
+  }
+  beginPixelInputs(program, viewport);
+  applyPassBlend(blend);
+  vao_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  endPixelInputs(program);
+  if (readsRadAng) PixelInputMap::unbind(radAngMapUnit(program));
+  return true;
+}
+
 void ShaderCompPass::draw(int canvasWidth, int canvasHeight,
                           const std::array<std::array<float, 3>, 4>& hueCorners,
                           const PresetShaderProgram& program,
                           const preset::WarpMeshState* blendMesh, PassBlend blend) {
   errors_.clear();
+  lastPixelInputs_ = false;
   if (!program || !prepareGrid(canvasWidth, canvasHeight)) return;
+  pointPixelInputMaps(program);
+  // Outside transitions every vertex's alpha is 1, which pixel mode gives too.
+  if ((blendMesh == nullptr || blend == PassBlend::Opaque) &&
+      drawWithPixelInputs(canvasWidth, canvasHeight, program, blend)) {
+    lastPixelInputs_ = true;
+    gl::drainGlErrors("ShaderCompPass::draw", errors_);
+    return;
+  }
   preset::compositeHueColours(grid_, hueCorners, hueScratch_);
   const std::size_t n = grid_.vertices.size();
   if (blendMesh != nullptr && blend != PassBlend::Opaque)

@@ -1,6 +1,10 @@
 #include "render/ShaderWarpPass.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
+#include <string>
+#include <string_view>
 
 #include "gl/GlErrors.hpp"
 #include "render/WarpMeshBuffers.hpp"
@@ -15,16 +19,43 @@ layout(location = 0) in vec2 aPos;
 layout(location = 1) in vec4 aUv;
 layout(location = 2) in vec2 aRadAng;
 layout(location = 3) in float aAlpha;
-out vec4 _vDiffuse;
-out vec4 _uv;
-out vec2 _rad_ang;
+uniform bool _phos_pixel_inputs;
+out vec4 _phos_in_vDiffuse;
+out vec4 _phos_in_uv;
+out vec2 _phos_in_rad_ang;
 void main() {
-  _vDiffuse = vec4(1.0, 1.0, 1.0, aAlpha);
-  _uv = aUv;
-  _rad_ang = aRadAng;
-  gl_Position = vec4(aPos, 0.0, 1.0);
+  _phos_in_vDiffuse = vec4(1.0, 1.0, 1.0, aAlpha);
+  _phos_in_uv = aUv;
+  _phos_in_rad_ang = aRadAng;
+  gl_Position = _phos_pixel_inputs  // vertices 0..2: one triangle over the viewport
+      ? vec4(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0, 0.0, 1.0)
+      : vec4(aPos, 0.0, 1.0);
 }
 )";
+
+// Pixel mode: uv_orig is the pixel's screen UV plus MD2's texel offset (linear over the mesh),
+// _vDiffuse white with alpha 1 (no transition mask).
+constexpr PixelInput kPixelInputs[] = {
+    {"_vDiffuse", "vec4(1.0)"},
+    {"_uv",
+     "vec4(texelFetch(_phos_uv_map, ivec2(gl_FragCoord.xy), 0).xy, "
+     "vec2(gl_FragCoord.x, float(_phos_size.y) - gl_FragCoord.y) / vec2(_phos_size) + "
+     "_phos_uv_orig_offset)"},
+    {"_rad_ang", "texelFetch(_phos_rad_ang_map, ivec2(gl_FragCoord.xy), 0).xy"},
+};
+
+// The warp's cost model: texture reads written in the text, or any loop.
+bool worthPixelInputs(std::string_view glsl) {
+  int reads = 0;
+  for (std::string_view call :
+       {"texture(", "textureLod(", "textureGrad(", "textureOffset(", "textureProj(", "texelFetch("})
+    for (std::size_t at = glsl.find(call); at != std::string_view::npos;
+         at = glsl.find(call, at + call.size()))
+      ++reads;
+  const bool loops = glsl.find("for (") != std::string_view::npos ||
+                     glsl.find("while (") != std::string_view::npos;
+  return loops || reads > 3;
+}
 
 }  // namespace
 
@@ -32,10 +63,27 @@ const char* ShaderWarpPass::vertexSource() {
   return kVertex;
 }
 
-core::Diagnostics ShaderWarpPass::init() {
+FragmentAdapter ShaderWarpPass::fragmentAdapter(const shader::TranslatedShader& shader) {
+  constexpr int n = static_cast<int>(std::size(kPixelInputs));
+  if (!worthPixelInputs(shader.glsl))
+    return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, false); },
+            false};
+  return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, true); },
+          true};
+}
+
+core::Diagnostics ShaderWarpPass::init(gl::GlslDialect dialect) {
   auto vao = gl::VertexArray::create();
   if (!vao) return std::move(vao.diagnostics());
   vao_ = std::move(*vao);
+  auto uvMap = createInputMapProgram(dialect, "aUv.xy", "warp uv map");
+  if (!uvMap) return std::move(uvMap.diagnostics());
+  auto radAngMap = createInputMapProgram(dialect, "aRadAng", "warp rad/ang map");
+  if (!radAngMap) return std::move(radAngMap.diagnostics());
+  uvProgram_ = std::move(*uvMap);
+  radAngProgram_ = std::move(*radAngMap);
+  uvMap_ = {};
+  radAngMap_ = {};
   mesh_.reset();
   return {};
 }
@@ -55,6 +103,7 @@ bool ShaderWarpPass::prepareMesh(int gridX, int gridY, std::size_t vertexCount) 
 bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderProgram& program,
                           PassBlend blend) {
   errors_.clear();
+  lastPixelInputs_ = false;
   const auto& mesh = frame.mesh;
   const auto& g = mesh.geometry;
   const std::size_t count = g.vertexCount();
@@ -63,6 +112,7 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
       count != static_cast<std::size_t>(g.gridX + 1) * static_cast<std::size_t>(g.gridY + 1))
     return false;
   if (!prepareMesh(g.gridX, g.gridY, count)) return false;
+  pointPixelInputMaps(program);
 
   const bool hasAlpha = mesh.alpha.size() == count;
   for (std::size_t i = 0; i < count; ++i) {
@@ -77,26 +127,81 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
     v.ang = static_cast<float>(g.ang[i]);
     v.alpha = hasAlpha ? mesh.alpha[i] : 1.0f;
   }
+  mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
+
+  lastPixelInputs_ = !hasAlpha || std::all_of(mesh.alpha.begin(), mesh.alpha.end(),
+                                              [](float a) { return a == 1.0f; });
+  lastPixelInputs_ = lastPixelInputs_ && drawWithPixelInputs(g, program, blend);
+  if (!lastPixelInputs_) {
+    applyPassBlend(blend);
+    drawHalves(g);
+  }
+  gl::drainGlErrors("ShaderWarpPass::draw", errors_);
+  return true;
+}
+
+void ShaderWarpPass::drawHalves(const preset::MeshGeometry& g) {
   const std::size_t seamStart =
       static_cast<std::size_t>(g.gridY / 2) * static_cast<std::size_t>(g.gridX + 1);
   const std::size_t seamCount = static_cast<std::size_t>(g.gridX / 2);
-  for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = -kPi;
-  mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
-
-  applyPassBlend(blend);
+  const auto setSeam = [&](float ang) {
+    for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = ang;
+    if (seamCount > 0)
+      mesh_.vertices().update(seamStart * sizeof(Vertex), seamCount * sizeof(Vertex),
+                              scratch_.data() + seamStart);
+  };
+  setSeam(-kPi);
   vao_.bind();
   // WarpedBlit_Shaders: primCount = gx·gy·2 / 2 triangles per half.
   const GLsizei half = static_cast<GLsizei>(g.gridX * g.gridY) * 3;
   glDrawElements(GL_TRIANGLES, half, GL_UNSIGNED_INT, nullptr);
-  for (std::size_t i = 0; i < seamCount; ++i) scratch_[seamStart + i].ang = kPi;
-  if (seamCount > 0)
-    mesh_.vertices().update(seamStart * sizeof(Vertex), seamCount * sizeof(Vertex),
-                            scratch_.data() + seamStart);
+  setSeam(kPi);
   glDrawElements(
       GL_TRIANGLES, mesh_.indexCount() - half, GL_UNSIGNED_INT,
       reinterpret_cast<const void*>(static_cast<std::size_t>(half) * sizeof(std::uint32_t)));
   glBindVertexArray(0);
-  gl::drainGlErrors("ShaderWarpPass::draw", errors_);
+}
+
+bool ShaderWarpPass::drawWithPixelInputs(const preset::MeshGeometry& g,
+                                         const PresetShaderProgram& program, PassBlend blend) {
+  std::array<int, 2> viewport{};
+  if (!pixelInputsUsable(program, viewport)) return false;
+  const bool readsUv = program.uniformLocation("_phos_uv_map") >= 0;
+  const bool readsRadAng = program.uniformLocation("_phos_rad_ang_map") >= 0;
+  bool uvFresh = false, radAngFresh = false;
+  if ((readsUv && !uvMap_.prepare(viewport[0], viewport[1], uvFresh)) ||
+      (readsRadAng && !radAngMap_.prepare(viewport[0], viewport[1], radAngFresh)))
+    return false;
+  if (readsUv) {
+    uvMap_.render([&] {
+      uvProgram_.use();
+      drawHalves(g);
+    });
+    uvMap_.bind(uvMapUnit(program));
+  }
+  if (readsRadAng) {
+    const std::array<int, 4> mesh{g.gridX, g.gridY, g.canvasWidth, g.canvasHeight};
+    if (radAngFresh || radAngMesh_ != mesh) {
+      radAngMesh_ = mesh;
+      radAngMap_.render([&] {
+        radAngProgram_.use();
+        drawHalves(g);
+      });
+    }
+    radAngMap_.bind(radAngMapUnit(program));
+  }
+  beginPixelInputs(program, viewport);
+  // uv_orig minus the screen UV: MD2's texel offset, the same at every vertex.
+  const float du = g.uvOrig[0].x - (g.position[0].x * 0.5f + 0.5f);
+  const float dv = g.uvOrig[0].y - (0.5f - g.position[0].y * 0.5f);
+  glUniform2f(program.uniformLocation("_phos_uv_orig_offset"), du, dv);
+  applyPassBlend(blend);
+  vao_.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  endPixelInputs(program);
+  if (readsUv) PixelInputMap::unbind(uvMapUnit(program));
+  if (readsRadAng) PixelInputMap::unbind(radAngMapUnit(program));
   return true;
 }
 

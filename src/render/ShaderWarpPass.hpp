@@ -9,15 +9,25 @@
 // the left half of the centre row to −π for the first half and +π for the second, so `ang` does
 // not interpolate across the atan2 seam. Reproduced: the seam vertices are rewritten between the
 // two draws.
+//
+// Pixel inputs (render/PixelInputs.hpp): outside transitions the mesh's warped UVs are drawn (in
+// the same two halves) by a cheap program into an RG32F map every frame, its rad/ang into another
+// once per mesh, and the preset's shader runs once per pixel over one triangle reading them;
+// uv_orig comes from the pixel.
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/Expected.hpp"
 #include "gl/Buffer.hpp"
+#include "gl/Capabilities.hpp"
+#include "gl/ShaderProgram.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
 #include "render/PassBlend.hpp"
+#include "render/PixelInputs.hpp"
 #include "render/PresetShaderProgram.hpp"
 #include "render/WarpMeshBuffers.hpp"
 
@@ -25,18 +35,26 @@ namespace phosphene::render {
 
 class ShaderWarpPass {
  public:
-  core::Diagnostics init();
+  core::Diagnostics init(gl::GlslDialect dialect);
 
-  /// The vertex shader every warp shader is linked with.
+  /// The vertex shader every warp shader is linked with (outputs named as fragmentAdapter's
+  /// rewrite renames the shader's inputs).
   static const char* vertexSource();
+  /// How `shader` links with vertexSource(): with pixel mode when it is costly enough to gain
+  /// from it (more than three texture reads in its text, or a loop; measured on llvmpipe, see
+  /// bench/README.md: cheaper shaders lose more to the per-frame UV map than overshading costs).
+  static FragmentAdapter fragmentAdapter(const shader::TranslatedShader& shader);
 
   /// Draws the mesh with `program` (textures and constants already set) into the bound
   /// framebuffer. False, drawing nothing, when the mesh is missing or inconsistent.
-  /// `blend` as WarpPass::draw.
+  /// `blend` as WarpPass::draw. Draws one triangle with pixel inputs where the mesh has no
+  /// transition mask (every alpha 1) and the context allows, the mesh otherwise.
   bool draw(const preset::FrameState& frame, const PresetShaderProgram& program,
             PassBlend blend = PassBlend::Opaque);
 
   const core::Diagnostics& lastErrors() const { return errors_; }
+  /// Whether the last draw() used pixel inputs (tests).
+  bool lastDrawUsedPixelInputs() const { return lastPixelInputs_; }
 
  private:
   struct Vertex {
@@ -46,11 +64,19 @@ class ShaderWarpPass {
     float alpha;
   };
   bool prepareMesh(int gridX, int gridY, std::size_t vertexCount);
+  void drawHalves(const preset::MeshGeometry& g);
+  bool drawWithPixelInputs(const preset::MeshGeometry& g, const PresetShaderProgram& program,
+                           PassBlend blend);
 
   gl::VertexArray vao_;
   WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;
   core::Diagnostics errors_;
+  gl::ShaderProgram uvProgram_, radAngProgram_;  // draw the mesh's inputs into the maps
+  PixelInputMap uvMap_;                          // warped UV, redrawn every frame
+  PixelInputMap radAngMap_;                      // rad/ang, drawn once per mesh
+  std::array<int, 4> radAngMesh_{};              // grid x, y, canvas w, h of radAngMap_
+  bool lastPixelInputs_ = false;
 };
 
 }  // namespace phosphene::render

@@ -45,6 +45,10 @@ struct TranslatedShader {
   /// Highest blur level read (0 = none): the renderer computes blur passes 1..maxBlurLevel.
   int maxBlurLevel = 0;
   bool readsMain = false;
+  /// The text names `hue_shader` (comp): the shader reads _vDiffuse.xyz, MD2's per-vertex hue
+  /// colour, so the renderer must interpolate it over MD2's grid. Every comp shader reads
+  /// _vDiffuse.w (the transition alpha the wrapper returns), so `inputs` cannot tell.
+  bool readsHueShader = false;
   std::vector<std::string> noiseTextures;  // roots read: "noise_lq", "noisevol_hq", ...
   std::vector<std::string> userTextures;   // roots of user and random textures ("clouds", "rand00")
   std::vector<Repair> repairs;             // repairs the text needed

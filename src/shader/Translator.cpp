@@ -4,6 +4,7 @@
 
 #include "shader/GlslEmitter.hpp"
 #include "shader/PresetWrapper.hpp"
+#include "shader/SourceScanner.hpp"
 
 namespace phosphene::shader {
 
@@ -39,6 +40,19 @@ void summarizeTextures(TranslatedShader& t) {
   }
 }
 
+// Whole words only; the text has no comments left, and a #define that renames the word still
+// names it, so this never misses a reader (it may count a dead one, which only costs speed).
+bool namesWord(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos;
+       at = text.find(word, at + 1)) {
+    const bool startsWord = at == 0 || !isIdentChar(text[at - 1]);
+    const std::size_t end = at + word.size();
+    const bool endsWord = end == text.size() || !isIdentChar(text[end]);
+    if (startsWord && endsWord) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 core::Expected<Translator::Spirv> Translator::compileToSpirv(const std::string& text,
@@ -57,6 +71,7 @@ core::Expected<Translator::Spirv> Translator::compileToSpirv(const std::string& 
   }
   out.words = std::move(*words);
   out.repairs = wrapped->repairs;
+  out.readsHueShader = stage == Stage::Comp && namesWord(wrapped->body, "hue_shader");
   if (!out.repairs.empty()) {
     std::string names;
     for (auto r : out.repairs) {
@@ -78,6 +93,7 @@ core::Expected<TranslatedShader> Translator::emit(const Spirv& spirv, Stage stag
   out.psVersion = psVersion;
   out.repairs = spirv.repairs;
   out.warnings = spirv.warnings;
+  out.readsHueShader = spirv.readsHueShader;
   auto errors = emitGlsl(spirv.words, dialect, out);
   if (!errors.empty()) {
     nameSection(errors, stage);

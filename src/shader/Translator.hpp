@@ -36,6 +36,7 @@ class Translator {
     std::vector<std::uint32_t> words;
     std::vector<Repair> repairs;
     core::Diagnostics warnings;
+    bool readsHueShader = false;  // see TranslatedShader
   };
   core::Expected<Spirv> compileToSpirv(const std::string& presetShaderText, Stage stage) const;
   /// The GLSL half: SPIR-V from compileToSpirv to one dialect.

@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
 #include "engine/Engine.hpp"
 #include "gl/Framebuffer.hpp"
+#include "preset/WarpMesh.hpp"
 #include "render/Renderer.hpp"
 #include "shader/Translator.hpp"
 
@@ -317,6 +320,148 @@ TEST(BlurPassSizes, MilkDropsBlurTargetSizes) {
   EXPECT_EQ(odd[1], 36);
 }
 
+// The comp pass's pixel inputs (one triangle; _uv from the pixel, rad/ang from a map of the grid)
+// give what MD2's 32×24 grid interpolates: the same comp shader drawn both ways into a float
+// target agrees to float rounding, at a size whose grid cells do not line up with a rasteriser's
+// 4×4 blocks. Naming hue_shader (times 0) keeps the second program on the grid.
+TEST_P(ShaderPassGl, CompPixelInputsGiveTheGridsValues) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  const shader::Dialect dialect =
+      ctx->caps().es ? shader::Dialect::Glsl300es : shader::Dialect::Glsl330;
+  const std::string body = "ret = float3(rad, ang / 6.2831853, uv.x + uv.y * 0.5)";
+  auto pixelShader =
+      shader::translate("shader_body { " + body + "; }", shader::Stage::Comp, 2, dialect);
+  auto gridShader = shader::translate("shader_body { " + body + " + hue_shader * 0.0; }",
+                                      shader::Stage::Comp, 2, dialect);
+  ASSERT_TRUE(pixelShader && gridShader);
+  EXPECT_FALSE(pixelShader->readsHueShader);
+  EXPECT_TRUE(gridShader->readsHueShader);
+  render::ShaderCompPass pass;
+  ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());
+  constexpr int w = 97, h = 61;
+  auto out = gl::Framebuffer::create({w, h, GL_RGBA32F, GL_NEAREST});
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().format();
+  const auto drawAndRead = [&](const shader::TranslatedShader& t, bool& pixelInputs) {
+    render::PresetShaderProgram program;
+    const auto errors =
+        program.build(t, ctx->caps().dialect(), render::ShaderCompPass::vertexSource(),
+                      "pixel_inputs", {}, render::ShaderCompPass::fragmentAdapter(t));
+    EXPECT_TRUE(errors.empty()) << errors.front().format();
+    clearToBlack(*out);
+    program.use();
+    program.setConstants({});
+    pass.draw(w, h, {}, program);
+    EXPECT_TRUE(pass.lastErrors().empty());
+    pixelInputs = pass.lastDrawUsedPixelInputs();
+    std::vector<float> pixels(static_cast<std::size_t>(w) * h * 4);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, pixels.data());
+    return pixels;
+  };
+  bool pixelMode = false, gridMode = true;
+  const auto perPixel = drawAndRead(*pixelShader, pixelMode);
+  const auto grid = drawAndRead(*gridShader, gridMode);
+  EXPECT_TRUE(pixelMode);
+  EXPECT_FALSE(gridMode);
+  float worst = 0.0f, radMax = 0.0f;
+  for (std::size_t i = 0; i < perPixel.size(); ++i) {
+    if (i % 4 == 3) continue;
+    worst = std::max(worst, std::abs(perPixel[i] - grid[i]));
+    if (i % 4 == 0) radMax = std::max(radMax, perPixel[i]);
+  }
+  EXPECT_LT(worst, 1e-5f);
+  EXPECT_GT(radMax, 0.95f);  // the corners: rad reached the pixels at all
+  EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
+}
+
+// The same for the warp: the per-frame map of the mesh's warped uv, the per-mesh map of rad and
+// ang (drawn in MD2's two halves around the ang seam) and uv_orig from the pixel give what the
+// mesh interpolates. A transition mask (an alpha below 1) keeps the pass on the mesh.
+TEST_P(ShaderPassGl, WarpPixelInputsGiveTheMeshsValues) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  const shader::Dialect dialect =
+      ctx->caps().es ? shader::Dialect::Glsl300es : shader::Dialect::Glsl330;
+  constexpr int w = 97, h = 61;
+  preset::FrameState frame;
+  preset::buildMeshGeometry({48, 36, w, h, true}, frame.mesh.geometry);
+  const auto& g = frame.mesh.geometry;
+  render::ShaderWarpPass pass;
+  ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());
+  auto out = gl::Framebuffer::create({w, h, GL_RGBA32F, GL_NEAREST});
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().format();
+  // Four texture reads (of nothing bound, times 0) make the shader costly enough for pixel mode.
+  const std::string reads =
+      " + 0.0 * (tex2D(sampler_main, uv).xyz + tex2D(sampler_main, uv * 2) + "
+      "tex2D(sampler_main, uv * 3).xyz + tex2D(sampler_main, uv * 4).xyz);";
+  for (const char* body :
+       {"ret = float3(uv.x, uv.y, rad)", "ret = float3(uv_orig.x, uv_orig.y, ang / 6.2831853)"}) {
+    auto t = shader::translate(std::string("shader_body { ") + body + reads + " }",
+                               shader::Stage::Warp, 2, dialect);
+    ASSERT_TRUE(t) << t.diagnostics().front().format();
+    ASSERT_TRUE(render::ShaderWarpPass::fragmentAdapter(*t).pixelInputs);
+    render::PresetShaderProgram program;
+    const auto errors =
+        program.build(*t, ctx->caps().dialect(), render::ShaderWarpPass::vertexSource(),
+                      "pixel_inputs", {}, render::ShaderWarpPass::fragmentAdapter(*t));
+    ASSERT_TRUE(errors.empty()) << errors.front().format();
+    const auto drawAndRead = [&](bool& pixelInputs) {
+      clearToBlack(*out);
+      program.use();
+      program.setConstants({});
+      EXPECT_TRUE(pass.draw(frame, program));
+      EXPECT_TRUE(pass.lastErrors().empty());
+      pixelInputs = pass.lastDrawUsedPixelInputs();
+      std::vector<float> pixels(static_cast<std::size_t>(w) * h * 4);
+      glReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, pixels.data());
+      return pixels;
+    };
+    for (int step = 0; step < 2; ++step) {  // the second frame warps differently
+      frame.mesh.uv.clear();
+      for (const preset::Vec2& o : g.uvOrig)  // not linear over the mesh
+        frame.mesh.uv.push_back(
+            {o.x + 0.05f * std::sin(o.y * 9.0f + static_cast<float>(step)), o.y * o.y});
+      bool pixelMode = false, meshMode = true;
+      frame.mesh.alpha.clear();
+      const auto perPixel = drawAndRead(pixelMode);
+      frame.mesh.alpha.assign(g.vertexCount(), 1.0f);
+      frame.mesh.alpha[0] = 0.5f;
+      const auto mesh = drawAndRead(meshMode);
+      EXPECT_TRUE(pixelMode) << body;
+      EXPECT_FALSE(meshMode) << body;
+      float worst = 0.0f;
+      for (std::size_t i = 0; i < perPixel.size(); ++i)
+        if (i % 4 != 3) worst = std::max(worst, std::abs(perPixel[i] - mesh[i]));
+      EXPECT_LT(worst, 1e-5f) << body;
+    }
+  }
+  EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
+}
+
+// Which programs get pixel mode: every comp shader but those reading hue_shader; warp shaders with
+// more than three texture reads or a loop (cheaper ones lose more to the per-frame UV map than
+// the mesh's overshading costs them on llvmpipe). No GL needed.
+TEST(PixelInputsChoice, CompUnlessHueWarpWhenCostly) {
+  const auto adapter = [](const std::string& body, shader::Stage stage) {
+    auto t = shader::translate("shader_body { " + body + " }", stage, 2, shader::Dialect::Glsl330);
+    EXPECT_TRUE(t) << t.diagnostics().front().format();
+    return !t                             ? false
+           : stage == shader::Stage::Comp ? render::ShaderCompPass::fragmentAdapter(*t).pixelInputs
+                                          : render::ShaderWarpPass::fragmentAdapter(*t).pixelInputs;
+  };
+  EXPECT_TRUE(adapter("ret = tex2D(sampler_main, uv).xyz * rad;", shader::Stage::Comp));
+  EXPECT_FALSE(adapter("ret = tex2D(sampler_main, uv).xyz * hue_shader;", shader::Stage::Comp));
+  EXPECT_FALSE(adapter("ret = tex2D(sampler_main, uv).xyz;", shader::Stage::Warp));
+  EXPECT_FALSE(
+      adapter("ret = tex2D(sampler_main, uv).xyz + tex2D(sampler_blur1, uv).xyz + "
+              "tex2D(sampler_main, uv_orig).xyz;",
+              shader::Stage::Warp));
+  EXPECT_TRUE(
+      adapter("ret = tex2D(sampler_main, uv).xyz + tex2D(sampler_blur1, uv).xyz + "
+              "tex2D(sampler_main, uv_orig).xyz + tex2D(sampler_blur2, uv).xyz;",
+              shader::Stage::Warp));
+  EXPECT_TRUE(adapter("for (int i = 0; i < 4; i++) ret += tex2D(sampler_main, uv + i * 0.01).xyz;",
+                      shader::Stage::Warp));
+}
+
 // A user texture is bound as its file stores it (first row = top, as D3D): no v flip for it,
 // unlike the canvas. texsize_<name> gets its size. The texture comes from a resolver standing in
 // for the TextureLibrary: 2×2, top row red, bottom row blue.
@@ -337,17 +482,18 @@ TEST_P(ShaderPassGl, UserTextureIsReadUprightWithItsSize) {
   ASSERT_TRUE(texture->uploadRgba8(rows));
   render::PresetShaderProgram program;
   int resolved = 0;
-  const auto errors =
-      program.build(*t, ctx->caps().dialect(), render::ShaderCompPass::vertexSource(),
-                    "user_texture", [&](const shader::ShaderSampler& s) {
-                      ++resolved;
-                      EXPECT_EQ(s.texture.root, "clouds");
-                      return render::ExternalTexture{texture->id(), GL_TEXTURE_2D, 2, 2};
-                    });
+  const auto errors = program.build(
+      *t, ctx->caps().dialect(), render::ShaderCompPass::vertexSource(), "user_texture",
+      [&](const shader::ShaderSampler& s) {
+        ++resolved;
+        EXPECT_EQ(s.texture.root, "clouds");
+        return render::ExternalTexture{texture->id(), GL_TEXTURE_2D, 2, 2};
+      },
+      render::ShaderCompPass::fragmentAdapter(*t));
   ASSERT_TRUE(errors.empty()) << errors.front().format();
   EXPECT_EQ(resolved, 1);
   render::ShaderCompPass pass;
-  ASSERT_TRUE(pass.init().empty());
+  ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());
   GLuint samplers[4];
   glGenSamplers(4, samplers);
   for (GLuint sm : samplers) {
@@ -382,7 +528,8 @@ TEST_P(ShaderPassGl, NoiseVolumeIsBoundAsA3dTexture) {
       ctx->caps().es ? shader::Dialect::Glsl300es : shader::Dialect::Glsl330;
   auto t = shader::translate(
       "shader_body { ret = tex3D(sampler_noisevol_hq, float3(uv, 0.5)).xyz + GetPixel(uv); "
-      "ret.x += texsize_noisevol_hq.x / 32.0 * 0.25; ret.y += texsize_noise_lq.x / 256.0 * 0.25; }",
+      "ret.x += texsize_noisevol_hq.x / 32.0 * 0.25; ret.y += texsize_noise_lq.x / 256.0 * 0.25; "
+      "ret.z += step(2.0, rad); }",  // reads rad: the pixel-input map sampler is active
       shader::Stage::Comp, 2, dialect);
   ASSERT_TRUE(t) << t.diagnostics().front().format();
   GLuint volume = 0;
@@ -399,21 +546,22 @@ TEST_P(ShaderPassGl, NoiseVolumeIsBoundAsA3dTexture) {
   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glBindTexture(GL_TEXTURE_3D, 0);
   render::PresetShaderProgram program;
-  const auto errors =
-      program.build(*t, ctx->caps().dialect(), render::ShaderCompPass::vertexSource(),
-                    "noise_volume", [&](const shader::ShaderSampler& s) {
-                      if (s.texture.root == "noise_lq")  // texsize only
-                        return render::ExternalTexture{0, GL_TEXTURE_2D, 256, 256};
-                      EXPECT_TRUE(s.volume);
-                      return render::ExternalTexture{volume, GL_TEXTURE_3D, 32, 32};
-                    });
+  const auto errors = program.build(
+      *t, ctx->caps().dialect(), render::ShaderCompPass::vertexSource(), "noise_volume",
+      [&](const shader::ShaderSampler& s) {
+        if (s.texture.root == "noise_lq")  // texsize only
+          return render::ExternalTexture{0, GL_TEXTURE_2D, 256, 256};
+        EXPECT_TRUE(s.volume);
+        return render::ExternalTexture{volume, GL_TEXTURE_3D, 32, 32};
+      },
+      render::ShaderCompPass::fragmentAdapter(*t));
   ASSERT_TRUE(errors.empty()) << errors.front().format();
   EXPECT_EQ(program.textureUnits(), 2);
   auto black = gl::Framebuffer::create({4, 4});
   ASSERT_TRUE(black.ok());
   clearToBlack(*black);
   render::ShaderCompPass pass;
-  ASSERT_TRUE(pass.init().empty());
+  ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());
   GLuint samplers[4];
   glGenSamplers(4, samplers);
   for (GLuint sm : samplers) {  // a fresh sampler's mipmap filter would leave the volume incomplete
@@ -427,10 +575,20 @@ TEST_P(ShaderPassGl, NoiseVolumeIsBoundAsA3dTexture) {
   program.setConstants({});
   program.bindTextures({&black->color(), {}}, {samplers[0], samplers[1], samplers[2], samplers[3]});
   pass.draw(kW, kH, {}, program);
+  EXPECT_TRUE(pass.lastDrawUsedPixelInputs());
+  EXPECT_TRUE(pass.lastErrors().empty()) << pass.lastErrors().front().format();
+  const auto img = readFramebuffer(*out);
+  // On the grid (a transition's blend) the pixel-input maps' samplers stay off unit 0, where the
+  // sampler3D is: GL refuses a draw with two sampler types on one unit (GL_INVALID_OPERATION).
+  const preset::WarpMeshState noMask;
+  out->bind();
+  pass.draw(kW, kH, {}, program, &noMask, render::PassBlend::Alpha);
+  EXPECT_FALSE(pass.lastDrawUsedPixelInputs());
+  EXPECT_TRUE(pass.lastErrors().empty()) << pass.lastErrors().front().format();
+  glDisable(GL_BLEND);
   program.unbindTextures();
   glDeleteSamplers(4, samplers);
   glDeleteTextures(1, &volume);
-  const auto img = readFramebuffer(*out);
   EXPECT_NEAR(px(img, 0.5, 0.5)[0], 64 + 64, 2);   // + 32/32·0.25
   EXPECT_NEAR(px(img, 0.5, 0.5)[1], 128 + 64, 2);  // texsize of a noise texture not sampled
   EXPECT_NEAR(px(img, 0.5, 0.5)[2], 192, 2);
