@@ -1,5 +1,7 @@
 #include "render/PixelInputs.hpp"
 
+#include <algorithm>
+
 #include "render/PassBlend.hpp"
 
 namespace phosphene::render {
@@ -73,8 +75,13 @@ int radAngMapUnit(const PresetShaderProgram& program) {
 
 void pointPixelInputMaps(const PresetShaderProgram& program) {
   if (!program.pixelInputs()) return;
-  glUniform1i(program.uniformLocation("_phos_uv_map"), uvMapUnit(program));
-  glUniform1i(program.uniformLocation("_phos_rad_ang_map"), radAngMapUnit(program));
+  // A program using nearly every unit never draws in pixel mode (pixelInputsUsable); its map
+  // samplers then share the last unit rather than name one that does not exist (GL_INVALID_VALUE).
+  GLint units = 0;
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+  glUniform1i(program.uniformLocation("_phos_uv_map"), std::min(uvMapUnit(program), units - 1));
+  glUniform1i(program.uniformLocation("_phos_rad_ang_map"),
+              std::min(radAngMapUnit(program), units - 1));
 }
 
 bool pixelInputsUsable(const PresetShaderProgram& program, std::array<int, 2>& viewport) {
