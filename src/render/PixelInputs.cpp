@@ -95,13 +95,16 @@ bool pixelInputsUsable(const PresetShaderProgram& program, std::array<int, 2>& v
   return v[0] == 0 && v[1] == 0 && v[2] > 0 && v[3] > 0;
 }
 
-void beginPixelInputs(const PresetShaderProgram& program, const std::array<int, 2>& viewport) {
-  glUniform1i(program.uniformLocation("_phos_pixel_inputs"), 1);
+void drawPixelTriangle(const PresetShaderProgram& program, const std::array<int, 2>& viewport,
+                       const gl::VertexArray& vao, PassBlend blend) {
+  const GLint pixelInputs = program.uniformLocation("_phos_pixel_inputs");
+  glUniform1i(pixelInputs, 1);
   glUniform2i(program.uniformLocation("_phos_size"), viewport[0], viewport[1]);
-}
-
-void endPixelInputs(const PresetShaderProgram& program) {
-  glUniform1i(program.uniformLocation("_phos_pixel_inputs"), 0);
+  applyPassBlend(blend);
+  vao.bind();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glUniform1i(pixelInputs, 0);
 }
 
 bool PixelInputMap::prepare(int width, int height, bool& fresh) {

@@ -21,7 +21,7 @@
 //   makes vertices 0..2 a triangle covering the viewport), `_phos_size` (the viewport's size),
 //   the maps `_phos_rad_ang_map` and `_phos_uv_map`, and `_phos_uv_orig_offset` (warp: uv_orig
 //   minus the pixel's screen UV).
-// Pixel mode needs the viewport at the origin, a free texture unit, and a context that renders
+// Pixel mode needs the viewport at the origin, two free texture units, and a context that renders
 // to 32-bit float targets (ES 3.0 needs EXT_color_buffer_float); otherwise the pass draws its mesh.
 
 #include <array>
@@ -32,6 +32,8 @@
 #include "gl/Capabilities.hpp"
 #include "gl/Framebuffer.hpp"
 #include "gl/ShaderProgram.hpp"
+#include "gl/VertexArray.hpp"
+#include "render/PassBlend.hpp"
 #include "render/PresetShaderProgram.hpp"
 
 namespace phosphene::render {
@@ -39,7 +41,7 @@ namespace phosphene::render {
 /// What the new main() assigns to one shader input in pixel mode, as a GLSL expression.
 struct PixelInput {
   const char* name;        // "_vDiffuse", "_uv" or "_rad_ang"
-  const char* expression;  // may use gl_FragCoord, _phos_input_map, _phos_size, ...
+  const char* expression;  // may use gl_FragCoord, _phos_size and the map uniforms below
 };
 
 /// The fragment rewrite described above. Inputs the shader does not declare are skipped. Without
@@ -66,12 +68,14 @@ int radAngMapUnit(const PresetShaderProgram& program);
 void pointPixelInputMaps(const PresetShaderProgram& program);
 
 /// Whether `program` can be drawn in pixel mode into the current viewport: it was adapted for it
-/// (PresetShaderProgram::pixelInputs), the
-/// viewport starts at the origin, and the maps' units exist. Fills `viewport` (width, height).
+/// (PresetShaderProgram::pixelInputs), the viewport starts at the origin, and the maps' units
+/// exist. Fills `viewport` (width, height).
 bool pixelInputsUsable(const PresetShaderProgram& program, std::array<int, 2>& viewport);
-/// Switches the program in use to pixel mode for a `viewport`-sized target; end… switches back.
-void beginPixelInputs(const PresetShaderProgram& program, const std::array<int, 2>& viewport);
-void endPixelInputs(const PresetShaderProgram& program);
+/// Draws `program` (in use, its maps bound) in pixel mode over a `viewport`-sized target with
+/// `blend`: vertices 0..2 of `vao` (their attributes are ignored) form the covering triangle.
+/// The program is back in mesh mode afterwards.
+void drawPixelTriangle(const PresetShaderProgram& program, const std::array<int, 2>& viewport,
+                       const gl::VertexArray& vao, PassBlend blend);
 
 /// One input map: an RG32F target the viewport's size.
 class PixelInputMap {

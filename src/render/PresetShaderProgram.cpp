@@ -81,7 +81,6 @@ void PresetShaderProgram::reset() {
   samplers_.clear();
   maxBlurLevel_ = 0;
   usesRandomRotations_ = false;
-  readsHueShader_ = false;
   pixelInputs_ = false;
 }
 
@@ -99,7 +98,6 @@ core::Diagnostics PresetShaderProgram::build(const shader::TranslatedShader& sha
   if (!program) return std::move(program.diagnostics());
   program_ = std::move(*program);
   program_.use();
-  readsHueShader_ = shader.readsHueShader;
   pixelInputs_ = adapter.pixelInputs;
 
   // Samplers first: texsize_<root> uniforms take their sizes from the resolved textures.

@@ -70,8 +70,6 @@ class PresetShaderProgram {
   int maxBlurLevel() const { return maxBlurLevel_; }
   int textureUnits() const { return static_cast<int>(samplers_.size()); }
   bool usesRandomRotations() const { return usesRandomRotations_; }
-  /// shader::TranslatedShader::readsHueShader of the shader built.
-  bool readsHueShader() const { return readsHueShader_; }
   /// Built with an adapter that gives it PixelInputs' pixel mode.
   bool pixelInputs() const { return pixelInputs_; }
   /// A uniform of the program (the pass's own, e.g. what an adapter declared); -1 when inactive.
@@ -106,7 +104,6 @@ class PresetShaderProgram {
   std::vector<Sampler> samplers_;
   int maxBlurLevel_ = 0;
   bool usesRandomRotations_ = false;
-  bool readsHueShader_ = false;
   bool pixelInputs_ = false;
 };
 

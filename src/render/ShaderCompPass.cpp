@@ -116,12 +116,7 @@ bool ShaderCompPass::drawWithPixelInputs(int canvasWidth, int canvasHeight,
     }
     map_.bind(radAngMapUnit(program));
   }
-  beginPixelInputs(program, viewport);
-  applyPassBlend(blend);
-  vao_.bind();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
-  endPixelInputs(program);
+  drawPixelTriangle(program, viewport, vao_, blend);
   if (readsRadAng) PixelInputMap::unbind(radAngMapUnit(program));
   return true;
 }

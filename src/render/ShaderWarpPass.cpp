@@ -190,16 +190,11 @@ bool ShaderWarpPass::drawWithPixelInputs(const preset::MeshGeometry& g,
     }
     radAngMap_.bind(radAngMapUnit(program));
   }
-  beginPixelInputs(program, viewport);
   // uv_orig minus the screen UV: MD2's texel offset, the same at every vertex.
   const float du = g.uvOrig[0].x - (g.position[0].x * 0.5f + 0.5f);
   const float dv = g.uvOrig[0].y - (0.5f - g.position[0].y * 0.5f);
   glUniform2f(program.uniformLocation("_phos_uv_orig_offset"), du, dv);
-  applyPassBlend(blend);
-  vao_.bind();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
-  endPixelInputs(program);
+  drawPixelTriangle(program, viewport, vao_, blend);
   if (readsUv) PixelInputMap::unbind(uvMapUnit(program));
   if (readsRadAng) PixelInputMap::unbind(radAngMapUnit(program));
   return true;
