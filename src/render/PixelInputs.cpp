@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/PassBlend.hpp"
+#include "render/WarpGridTexture.hpp"
 
 namespace phosphene::render {
 namespace {
@@ -54,18 +55,20 @@ std::string adaptFragmentInputs(std::string fragment, const PixelInput* inputs, 
   if (main == std::string::npos) return fragment;  // not SPIRV-Cross's text: the link will say so
   fragment.replace(main, 12, "\nvoid _phos_shader_main()");
   if (!pixelMode) return fragment + "void main() {\n" + meshCopies + "  _phos_shader_main();\n}\n";
-  fragment.insert(main + 1,
-                  "uniform bool _phos_pixel_inputs;\n"
-                  "uniform highp sampler2D _phos_rad_ang_map;\n"
-                  "uniform highp sampler2D _phos_uv_map;\n"
-                  "uniform ivec2 _phos_size;\n"
-                  "uniform vec2 _phos_uv_orig_offset;\n");
+  fragment.insert(main + 1, std::string("uniform bool _phos_pixel_inputs;\n"
+                                        "uniform highp sampler2D _phos_rad_ang_map;\n"
+                                        "uniform highp sampler2D _phos_uv_grid;\n"
+                                        "uniform ivec2 _phos_grid_cells;\n"
+                                        "uniform vec2 _phos_cells_per_pixel;\n"
+                                        "uniform ivec2 _phos_size;\n"
+                                        "uniform vec2 _phos_uv_orig_offset;\n") +
+                                meshInterpolationGlsl());
   fragment += "void main() {\n  if (_phos_pixel_inputs) {\n" + pixelCopies + "  } else {\n" +
               meshCopies + "  }\n  _phos_shader_main();\n}\n";
   return fragment;
 }
 
-int uvMapUnit(const PresetShaderProgram& program) {
+int uvGridUnit(const PresetShaderProgram& program) {
   return program.textureUnits();
 }
 
@@ -79,7 +82,7 @@ void pointPixelInputMaps(const PresetShaderProgram& program) {
   // samplers then share the last unit rather than name one that does not exist (GL_INVALID_VALUE).
   GLint units = 0;
   glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
-  glUniform1i(program.uniformLocation("_phos_uv_map"), std::min(uvMapUnit(program), units - 1));
+  glUniform1i(program.uniformLocation("_phos_uv_grid"), std::min(uvGridUnit(program), units - 1));
   glUniform1i(program.uniformLocation("_phos_rad_ang_map"),
               std::min(radAngMapUnit(program), units - 1));
 }
@@ -89,6 +92,10 @@ bool pixelInputsUsable(const PresetShaderProgram& program, std::array<int, 2>& v
   GLint units = 0;
   glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
   if (radAngMapUnit(program) >= units) return false;
+  return viewportAtOrigin(viewport);
+}
+
+bool viewportAtOrigin(std::array<int, 2>& viewport) {
   GLint v[4] = {};
   glGetIntegerv(GL_VIEWPORT, v);
   viewport = {v[2], v[3]};
@@ -142,17 +149,19 @@ void PixelInputMap::restore(const SavedBindings& saved) const {
   glUseProgram(static_cast<GLuint>(saved.program));
 }
 
-void PixelInputMap::bind(int unit) const {
+void bindInputTexture(int unit, GLuint texture) {
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
-  glBindTexture(GL_TEXTURE_2D, map_.color().id());
+  glBindTexture(GL_TEXTURE_2D, texture);
   glBindSampler(static_cast<GLuint>(unit), 0);  // the texture's own GL_NEAREST
   glActiveTexture(GL_TEXTURE0);
 }
 
+void PixelInputMap::bind(int unit) const {
+  bindInputTexture(unit, map_.color().id());
+}
+
 void PixelInputMap::unbind(int unit) {
-  glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
-  glBindTexture(GL_TEXTURE_2D, 0);
-  glActiveTexture(GL_TEXTURE0);
+  bindInputTexture(unit, 0);
 }
 
 }  // namespace phosphene::render

@@ -8,9 +8,10 @@
 // same triangles), so the picture does not change.
 //
 // The comp pass's grid never changes, so its map (rad, ang) is drawn once per size. The warp
-// mesh's UVs change every frame: its map of warped UVs is redrawn per frame (one cheap draw into
-// an RG32F target), its rad/ang map once per mesh. Maps are RG32F: on llvmpipe an RGBA32F map
-// cost more to draw and fetch than the overshading it saved (bench/README.md).
+// mesh's UVs change every frame: they are not drawn into a map but uploaded as a texel per
+// vertex and interpolated in the shader (WarpGridTexture: no triangles at all); its rad/ang map
+// is drawn once per mesh. Maps are RG32F: on llvmpipe an RGBA32F map cost more to draw and fetch
+// than the overshading it saved (bench/README.md).
 
 // The protocol between a pass and its shader program:
 // - adaptFragmentInputs() turns the shader's inputs (`in <type> _uv;` etc., as SPIRV-Cross
@@ -19,10 +20,12 @@
 //   shader's own main;
 // - uniforms: `_phos_pixel_inputs` (bool, both stages: the vertex stage then ignores the mesh and
 //   makes vertices 0..2 a triangle covering the viewport), `_phos_size` (the viewport's size),
-//   the maps `_phos_rad_ang_map` and `_phos_uv_map`, and `_phos_uv_orig_offset` (warp: uv_orig
-//   minus the pixel's screen UV).
-// Pixel mode needs the viewport at the origin, two free texture units, and a context that renders
-// to 32-bit float targets (ES 3.0 needs EXT_color_buffer_float); otherwise the pass draws its mesh.
+//   the map `_phos_rad_ang_map`, the warp's UV grid `_phos_uv_grid` with `_phos_grid_cells` and
+//   `_phos_cells_per_pixel` (WarpGridTexture's function, which adaptFragmentInputs adds), and
+//   `_phos_uv_orig_offset` (warp: uv_orig minus the pixel's screen UV).
+// Pixel mode needs the viewport at the origin, two free texture units, and, for a shader reading
+// rad or ang, a context that renders to 32-bit float targets (ES 3.0 needs
+// EXT_color_buffer_float); otherwise the pass draws its mesh.
 
 #include <array>
 #include <string>
@@ -57,11 +60,11 @@ core::Expected<gl::ShaderProgram> createInputMapProgram(gl::GlslDialect dialect,
                                                         const char* attribute,
                                                         std::string_view name);
 
-/// The texture units of the maps: the first two after the program's own. Both samplers always
-/// point there, in pixel and mesh mode alike: GL refuses a draw whose program has samplers of
-/// different types on one unit, and an unset sampler would share unit 0 with the preset's own
-/// (a noise volume's sampler3D, say).
-int uvMapUnit(const PresetShaderProgram& program);
+/// The texture units of the UV grid and the rad/ang map: the first two after the program's own.
+/// Both samplers always point there, in pixel and mesh mode alike: GL refuses a draw whose program
+/// has samplers of different types on one unit, and an unset sampler would share unit 0 with the
+/// preset's own (a noise volume's sampler3D, say).
+int uvGridUnit(const PresetShaderProgram& program);
 int radAngMapUnit(const PresetShaderProgram& program);
 /// Points the map samplers of `program` (in use, built with pixel mode) at their units; every
 /// draw of such a program calls it first.
@@ -71,11 +74,18 @@ void pointPixelInputMaps(const PresetShaderProgram& program);
 /// (PresetShaderProgram::pixelInputs), the viewport starts at the origin, and the maps' units
 /// exist. Fills `viewport` (width, height).
 bool pixelInputsUsable(const PresetShaderProgram& program, std::array<int, 2>& viewport);
+/// Whether the current viewport starts at the origin and is not empty (gl_FragCoord then names
+/// the target's pixel, as pixel mode needs). Fills `viewport` (width, height).
+bool viewportAtOrigin(std::array<int, 2>& viewport);
 /// Draws `program` (in use, its maps bound) in pixel mode over a `viewport`-sized target with
 /// `blend`: vertices 0..2 of `vao` (their attributes are ignored) form the covering triangle.
 /// The program is back in mesh mode afterwards.
 void drawPixelTriangle(const PresetShaderProgram& program, const std::array<int, 2>& viewport,
                        const gl::VertexArray& vao, PassBlend blend);
+
+/// Binds `texture` (0: none) to `unit` without a sampler object (maps and grids are float
+/// textures read unfiltered, with their own GL_NEAREST); leaves unit 0 active.
+void bindInputTexture(int unit, GLuint texture);
 
 /// One input map: an RG32F target the viewport's size.
 class PixelInputMap {

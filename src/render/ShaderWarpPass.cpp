@@ -4,7 +4,6 @@
 #include <cstddef>
 #include <iterator>
 #include <string>
-#include <string_view>
 
 #include "gl/GlErrors.hpp"
 #include "render/WarpMeshBuffers.hpp"
@@ -38,24 +37,11 @@ void main() {
 constexpr PixelInput kPixelInputs[] = {
     {"_vDiffuse", "vec4(1.0)"},
     {"_uv",
-     "vec4(texelFetch(_phos_uv_map, ivec2(gl_FragCoord.xy), 0).xy, "
+     "vec4(_phos_mesh_value(_phos_uv_grid, _phos_grid_cells, _phos_cells_per_pixel), "
      "vec2(gl_FragCoord.x, float(_phos_size.y) - gl_FragCoord.y) / vec2(_phos_size) + "
      "_phos_uv_orig_offset)"},
     {"_rad_ang", "texelFetch(_phos_rad_ang_map, ivec2(gl_FragCoord.xy), 0).xy"},
 };
-
-// The warp's cost model: texture reads written in the text, or any loop.
-bool worthPixelInputs(std::string_view glsl) {
-  int reads = 0;
-  for (std::string_view call :
-       {"texture(", "textureLod(", "textureGrad(", "textureOffset(", "textureProj(", "texelFetch("})
-    for (std::size_t at = glsl.find(call); at != std::string_view::npos;
-         at = glsl.find(call, at + call.size()))
-      ++reads;
-  const bool loops = glsl.find("for (") != std::string_view::npos ||
-                     glsl.find("while (") != std::string_view::npos;
-  return loops || reads > 3;
-}
 
 }  // namespace
 
@@ -63,11 +49,8 @@ const char* ShaderWarpPass::vertexSource() {
   return kVertex;
 }
 
-FragmentAdapter ShaderWarpPass::fragmentAdapter(const shader::TranslatedShader& shader) {
+FragmentAdapter ShaderWarpPass::fragmentAdapter(const shader::TranslatedShader&) {
   constexpr int n = static_cast<int>(std::size(kPixelInputs));
-  if (!worthPixelInputs(shader.glsl))
-    return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, false); },
-            false};
   return {[](std::string f) { return adaptFragmentInputs(std::move(f), kPixelInputs, n, true); },
           true};
 }
@@ -76,13 +59,10 @@ core::Diagnostics ShaderWarpPass::init(gl::GlslDialect dialect) {
   auto vao = gl::VertexArray::create();
   if (!vao) return std::move(vao.diagnostics());
   vao_ = std::move(*vao);
-  auto uvMap = createInputMapProgram(dialect, "aUv.xy", "warp uv map");
-  if (!uvMap) return std::move(uvMap.diagnostics());
   auto radAngMap = createInputMapProgram(dialect, "aRadAng", "warp rad/ang map");
   if (!radAngMap) return std::move(radAngMap.diagnostics());
-  uvProgram_ = std::move(*uvMap);
   radAngProgram_ = std::move(*radAngMap);
-  uvMap_ = {};
+  uvGrid_ = {};
   radAngMap_ = {};
   mesh_.reset();
   return {};
@@ -166,18 +146,23 @@ bool ShaderWarpPass::drawWithPixelInputs(const preset::MeshGeometry& g,
                                          const PresetShaderProgram& program, PassBlend blend) {
   std::array<int, 2> viewport{};
   if (!pixelInputsUsable(program, viewport)) return false;
-  const bool readsUv = program.uniformLocation("_phos_uv_map") >= 0;
+  const bool readsUv = program.uniformLocation("_phos_uv_grid") >= 0;
   const bool readsRadAng = program.uniformLocation("_phos_rad_ang_map") >= 0;
-  bool uvFresh = false, radAngFresh = false;
-  if ((readsUv && !uvMap_.prepare(viewport[0], viewport[1], uvFresh)) ||
-      (readsRadAng && !radAngMap_.prepare(viewport[0], viewport[1], radAngFresh)))
-    return false;
+  bool radAngFresh = false;
+  if (readsRadAng && !radAngMap_.prepare(viewport[0], viewport[1], radAngFresh)) return false;
   if (readsUv) {
-    uvMap_.render([&] {
-      uvProgram_.use();
-      drawHalves(g);
-    });
-    uvMap_.bind(uvMapUnit(program));
+    const std::size_t count = g.vertexCount();
+    gridScratch_.resize(count * 2);
+    for (std::size_t i = 0; i < count; ++i) {
+      gridScratch_[2 * i] = scratch_[i].u;
+      gridScratch_[2 * i + 1] = scratch_[i].v;
+    }
+    if (!uvGrid_.upload(g.gridX, g.gridY, gridScratch_.data(), errors_)) return false;
+    uvGrid_.bind(uvGridUnit(program));
+    glUniform2i(program.uniformLocation("_phos_grid_cells"), g.gridX, g.gridY);
+    glUniform2f(program.uniformLocation("_phos_cells_per_pixel"),
+                static_cast<float>(g.gridX) / static_cast<float>(viewport[0]),
+                static_cast<float>(g.gridY) / static_cast<float>(viewport[1]));
   }
   if (readsRadAng) {
     const std::array<int, 4> mesh{g.gridX, g.gridY, g.canvasWidth, g.canvasHeight};
@@ -195,7 +180,7 @@ bool ShaderWarpPass::drawWithPixelInputs(const preset::MeshGeometry& g,
   const float dv = g.uvOrig[0].y - (0.5f - g.position[0].y * 0.5f);
   glUniform2f(program.uniformLocation("_phos_uv_orig_offset"), du, dv);
   drawPixelTriangle(program, viewport, vao_, blend);
-  if (readsUv) PixelInputMap::unbind(uvMapUnit(program));
+  if (readsUv) WarpGridTexture::unbind(uvGridUnit(program));
   if (readsRadAng) PixelInputMap::unbind(radAngMapUnit(program));
   return true;
 }

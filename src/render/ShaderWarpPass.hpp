@@ -10,10 +10,11 @@
 // not interpolate across the atan2 seam. Reproduced: the seam vertices are rewritten between the
 // two draws.
 //
-// Pixel inputs (render/PixelInputs.hpp): outside transitions the mesh's warped UVs are drawn (in
-// the same two halves) by a cheap program into an RG32F map every frame, its rad/ang into another
-// once per mesh, and the preset's shader runs once per pixel over one triangle reading them;
-// uv_orig comes from the pixel.
+// Pixel inputs (render/PixelInputs.hpp): outside transitions the preset's shader runs once per
+// pixel over one triangle; the mesh's warped UVs are uploaded every frame as a texel per vertex
+// and interpolated per pixel as the mesh's triangles would (WarpGridTexture), rad/ang come from
+// an RG32F map the mesh is drawn into (in the same two halves) once per mesh, uv_orig from the
+// pixel.
 
 #include <array>
 #include <cstdint>
@@ -29,6 +30,7 @@
 #include "render/PassBlend.hpp"
 #include "render/PixelInputs.hpp"
 #include "render/PresetShaderProgram.hpp"
+#include "render/WarpGridTexture.hpp"
 #include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
@@ -40,9 +42,9 @@ class ShaderWarpPass {
   /// The vertex shader every warp shader is linked with (outputs named as fragmentAdapter's
   /// rewrite renames the shader's inputs).
   static const char* vertexSource();
-  /// How `shader` links with vertexSource(): with pixel mode when it is costly enough to gain
-  /// from it (more than three texture reads in its text, or a loop; measured on llvmpipe, see
-  /// bench/README.md: cheaper shaders lose more to the per-frame UV map than overshading costs).
+  /// How `shader` links with vertexSource(): always with pixel mode. (Until the UV grid replaced a
+  /// per-frame UV map drawn through the mesh, only shaders with more than three texture reads or
+  /// a loop gained from it; now every warp shader does, measured on llvmpipe in bench/README.md.)
   static FragmentAdapter fragmentAdapter(const shader::TranslatedShader& shader);
 
   /// Draws the mesh with `program` (textures and constants already set) into the bound
@@ -72,10 +74,11 @@ class ShaderWarpPass {
   WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;
   core::Diagnostics errors_;
-  gl::ShaderProgram uvProgram_, radAngProgram_;  // draw the mesh's inputs into the maps
-  PixelInputMap uvMap_;                          // warped UV, redrawn every frame
-  PixelInputMap radAngMap_;                      // rad/ang, drawn once per mesh
-  std::array<int, 4> radAngMesh_{};              // grid x, y, canvas w, h of radAngMap_
+  WarpGridTexture uvGrid_;           // warped UV per vertex, uploaded every frame
+  std::vector<float> gridScratch_;   // its texels
+  gl::ShaderProgram radAngProgram_;  // draws the mesh's rad/ang into radAngMap_
+  PixelInputMap radAngMap_;          // drawn once per mesh
+  std::array<int, 4> radAngMesh_{};  // grid x, y, canvas w, h of radAngMap_
   bool lastPixelInputs_ = false;
 };
 

@@ -10,9 +10,13 @@
 //    by decay printed with 2 decimals (plugin.cpp GenWarpPShaderText), unquantised.
 // Sampling is bilinear in both. Vertex alpha carries the blend mask (1 outside preset blends).
 //
-// The mesh's index buffer is built once per mesh size; the vertex buffer is allocated once per
-// mesh size and refilled in place (glBufferSubData) every frame.
+// Outside transitions the pass draws ONE triangle and interpolates the mesh's UVs per pixel from a
+// texel-per-vertex texture (WarpGridTexture: same values, no triangle setup, no overshading of
+// the mesh's edges). With a transition's per-vertex blend mask, or a viewport not at the origin,
+// it draws the mesh: its index buffer built once per mesh size, its vertex buffer allocated once
+// per mesh size and refilled in place (glBufferSubData) every frame.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +29,7 @@
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
 #include "render/PassBlend.hpp"
+#include "render/WarpGridTexture.hpp"
 #include "render/WarpMeshBuffers.hpp"
 
 namespace phosphene::render {
@@ -59,6 +64,8 @@ class WarpPass {
   static bool wraps(double wrap) { return wrap > 0.5; }
 
   const core::Diagnostics& lastErrors() const { return errors_; }
+  /// Whether the last draw interpolated the mesh per pixel (one triangle) rather than drawing it.
+  bool lastDrawUsedPixels() const { return lastDrawUsedPixels_; }
 
  private:
   struct Vertex {
@@ -67,9 +74,18 @@ class WarpPass {
     float alpha;  // blend mask
   };
   bool prepareMesh(int gridX, int gridY, std::size_t vertexCount);
+  bool drawPixels(const preset::WarpMeshState& mesh, float decay,
+                  const std::array<int, 2>& viewport);
+  bool drawMesh(const preset::WarpMeshState& mesh, float decay);
 
-  gl::ShaderProgram program_;
+  gl::ShaderProgram program_;  // the mesh
   GLint decayLocation_ = -1;
+  gl::ShaderProgram pixelProgram_;  // one triangle, the mesh interpolated from grid_
+  GLint pixelDecayLocation_ = -1, pixelCellsLocation_ = -1, pixelCellsPerPixelLocation_ = -1;
+  gl::VertexArray pixelVao_;
+  WarpGridTexture grid_;
+  std::vector<float> gridScratch_;
+  bool lastDrawUsedPixels_ = false;
   gl::VertexArray vao_;
   WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;

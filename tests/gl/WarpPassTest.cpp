@@ -2,7 +2,9 @@
 // with decay, wrap/clamp and bilinear sampling (spec §4.4, §8.6).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
@@ -169,6 +171,77 @@ TEST_P(WarpPassGl, MeshSizeChangesAndUnchangedSizesReuseBuffers) {
   EXPECT_EQ(fine.pixels, fineAgain.pixels);
   // Rotation is affine, so any mesh gives the same picture up to interpolation rounding.
   EXPECT_GT(psnr(coarse, fine), 35.0);
+  EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
+}
+
+// Outside transitions the pass draws one triangle and interpolates the mesh's UVs per pixel
+// (WarpGridTexture); with a blend mask it draws the mesh. Both must sample the same place: drawn
+// into float targets from a float source that holds each texel's own (s, t) — bilinear sampling
+// of that ramp returns the coordinate — the two agree to 1e-5 on a mesh whose UVs are not linear,
+// at a size where cells do not line up with pixels. A flipped t or the other diagonal fails.
+// (Checked: splitting cells along the other diagonal makes the worst difference 0.002, a
+// flipped t 0.8.)
+TEST_P(WarpPassGl, PerPixelInterpolationSamplesWhereTheMeshDoes) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  constexpr int w = 97, h = 61;
+  WarpPass pass;
+  ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());
+  std::vector<float> ramp(static_cast<std::size_t>(w) * h * 4);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      float* p = &ramp[(static_cast<std::size_t>(y) * w + x) * 4];
+      p[0] = (static_cast<float>(x) + 0.5f) / w;
+      p[1] = (static_cast<float>(y) + 0.5f) / h;
+      p[2] = 0.0f;
+      p[3] = 1.0f;
+    }
+  auto source = gl::Texture2D::create({w, h, GL_RGBA32F, GL_LINEAR, GL_CLAMP_TO_EDGE});
+  ASSERT_TRUE(source.ok());
+  source->bind(0);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, GL_RGBA, GL_FLOAT, ramp.data());
+  auto out = gl::Framebuffer::create({w, h, GL_RGBA32F, GL_NEAREST});
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().format();
+  auto vars = neutralVars();
+  vars.decay = 1.0;
+  vars.wrap = 0.0;
+  // A coarse mesh (cells of 12×10 pixels) so that the x·y terms make the two ways of splitting
+  // a cell differ by far more than the tolerance.
+  auto frame = makeFrame(vars, w, h, 8, 6);
+  for (int step = 0; step < 2; ++step) {
+    frame.mesh.uv.clear();
+    for (const preset::Vec2& o : frame.mesh.geometry.uvOrig)  // inside the ramp, not linear
+      frame.mesh.uv.push_back(
+          {0.15f + 0.5f * o.x + 0.2f * o.x * o.y + 0.04f * std::sin(o.y * 9.0f + step),
+           0.1f + 0.6f * o.y * o.y + 0.2f * o.x * o.y});
+    const auto drawAndRead = [&](bool masked, bool& usedPixels) {
+      frame.mesh.alpha.assign(frame.mesh.geometry.vertexCount(), 1.0f);
+      if (masked) frame.mesh.alpha[0] = 0.5f;
+      out->bind();
+      render::GlStateGuard::setPassDefaults();
+      EXPECT_TRUE(pass.draw(frame, *source, BuiltinStyle::GeneratedShader));
+      EXPECT_TRUE(pass.lastErrors().empty());
+      usedPixels = pass.lastDrawUsedPixels();
+      std::vector<float> pixels(static_cast<std::size_t>(w) * h * 4);
+      glReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, pixels.data());
+      return pixels;
+    };
+    bool pixelMode = false, meshMode = true;
+    const auto perPixel = drawAndRead(false, pixelMode);
+    const auto mesh = drawAndRead(true, meshMode);
+    EXPECT_TRUE(pixelMode);
+    EXPECT_FALSE(meshMode);
+    float worst = 0.0f, spread = 0.0f;
+    for (std::size_t i = 0; i < perPixel.size(); ++i)
+      if (i % 4 < 2) {
+        worst = std::max(worst, std::abs(perPixel[i] - mesh[i]));
+        spread = std::max(spread, std::abs(mesh[i] - mesh[i % 4]));
+      }
+    // ES: `sampler2D` defaults to lowp in fragment shaders and Mesa returns its reads at half
+    // precision, so there a 1e-7 difference in UV can move the result by one fp16 step (2^-11
+    // at 0.5..1); desktop GL reads at full precision.
+    EXPECT_LT(worst, ctx->caps().es ? 1e-3f : 1e-5f) << "step " << step;
+    EXPECT_GT(spread, 0.5f);  // the picture is the warped ramp, not a constant
+  }
   EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
 }
 

@@ -1,0 +1,55 @@
+#include "render/WarpGridTexture.hpp"
+
+#include <utility>
+
+#include "render/PixelInputs.hpp"
+#include "render/TextureUploadGuard.hpp"
+
+namespace phosphene::render {
+
+const char* meshInterpolationGlsl() {
+  // Texel o is the triangle's corner at the right angle; the pixel's barycentric weights along
+  // the two legs are g (lower-left triangle: from v00; upper-right: from v11, legs reversed).
+  return R"(
+vec2 _phos_mesh_value(highp sampler2D grid, ivec2 cells, vec2 cellsPerPixel) {
+  vec2 c = gl_FragCoord.xy * cellsPerPixel;
+  ivec2 cell = min(ivec2(c), cells - 1);
+  vec2 f = c - vec2(cell);
+  bool upper = f.x + f.y > 1.0;
+  ivec2 o = upper ? cell + 1 : cell;
+  vec2 g = upper ? 1.0 - f : f;
+  int step = upper ? -1 : 1;
+  vec2 a = texelFetch(grid, o, 0).xy;
+  vec2 b = texelFetch(grid, ivec2(o.x + step, o.y), 0).xy;
+  vec2 d = texelFetch(grid, ivec2(o.x, o.y + step), 0).xy;
+  return a + g.x * (b - a) + g.y * (d - a);
+}
+)";
+}
+
+bool WarpGridTexture::upload(int gridX, int gridY, const float* pairs, core::Diagnostics& errors) {
+  TextureUploadGuard guard;  // binding and unpack state as the host left them
+  if (texture_.width() != gridX + 1 || texture_.height() != gridY + 1) {
+    texture_ = {};
+    auto texture =
+        gl::Texture2D::create({gridX + 1, gridY + 1, GL_RG32F, GL_NEAREST, GL_CLAMP_TO_EDGE});
+    if (!texture) {
+      errors = std::move(texture.diagnostics());
+      return false;
+    }
+    texture_ = std::move(*texture);
+  }
+  glBindTexture(GL_TEXTURE_2D, texture_.id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, gridX + 1, gridY + 1, GL_RG, GL_FLOAT, pairs);
+  return true;
+}
+
+void WarpGridTexture::bind(int unit) const {
+  bindInputTexture(unit, texture_.id());
+}
+
+void WarpGridTexture::unbind(int unit) {
+  bindInputTexture(unit, 0);
+}
+
+}  // namespace phosphene::render
