@@ -11,6 +11,9 @@
 namespace phosphene::render {
 namespace {
 
+static_assert(sizeof(preset::Vec2) == 2 * sizeof(float),
+              "WarpGridTexture reads Vec2s as float pairs");
+
 constexpr float kPi = 3.1415926535897932384626433832795f;
 
 constexpr const char* kVertex = R"(
@@ -107,11 +110,11 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
     v.ang = static_cast<float>(g.ang[i]);
     v.alpha = hasAlpha ? mesh.alpha[i] : 1.0f;
   }
-  mesh_.vertices().update(0, count * sizeof(Vertex), scratch_.data());
+  meshUploaded_ = false;  // drawHalves uploads: pixel mode rarely draws the mesh
 
   lastPixelInputs_ = !hasAlpha || std::all_of(mesh.alpha.begin(), mesh.alpha.end(),
                                               [](float a) { return a == 1.0f; });
-  lastPixelInputs_ = lastPixelInputs_ && drawWithPixelInputs(g, program, blend);
+  lastPixelInputs_ = lastPixelInputs_ && drawWithPixelInputs(mesh, program, blend);
   if (!lastPixelInputs_) {
     applyPassBlend(blend);
     drawHalves(g);
@@ -121,6 +124,10 @@ bool ShaderWarpPass::draw(const preset::FrameState& frame, const PresetShaderPro
 }
 
 void ShaderWarpPass::drawHalves(const preset::MeshGeometry& g) {
+  if (!meshUploaded_) {
+    mesh_.vertices().update(0, g.vertexCount() * sizeof(Vertex), scratch_.data());
+    meshUploaded_ = true;
+  }
   const std::size_t seamStart =
       static_cast<std::size_t>(g.gridY / 2) * static_cast<std::size_t>(g.gridX + 1);
   const std::size_t seamCount = static_cast<std::size_t>(g.gridX / 2);
@@ -142,32 +149,26 @@ void ShaderWarpPass::drawHalves(const preset::MeshGeometry& g) {
   glBindVertexArray(0);
 }
 
-bool ShaderWarpPass::drawWithPixelInputs(const preset::MeshGeometry& g,
+bool ShaderWarpPass::drawWithPixelInputs(const preset::WarpMeshState& mesh,
                                          const PresetShaderProgram& program, PassBlend blend) {
+  const preset::MeshGeometry& g = mesh.geometry;
+  const std::vector<preset::Vec2>& uv = mesh.uv;
   std::array<int, 2> viewport{};
   if (!pixelInputsUsable(program, viewport)) return false;
   const bool readsUv = program.uniformLocation("_phos_uv_grid") >= 0;
   const bool readsRadAng = program.uniformLocation("_phos_rad_ang_map") >= 0;
   bool radAngFresh = false;
   if (readsRadAng && !radAngMap_.prepare(viewport[0], viewport[1], radAngFresh)) return false;
-  if (readsUv) {
-    const std::size_t count = g.vertexCount();
-    gridScratch_.resize(count * 2);
-    for (std::size_t i = 0; i < count; ++i) {
-      gridScratch_[2 * i] = scratch_[i].u;
-      gridScratch_[2 * i + 1] = scratch_[i].v;
-    }
-    if (!uvGrid_.upload(g.gridX, g.gridY, gridScratch_.data(), errors_)) return false;
-    uvGrid_.bind(uvGridUnit(program));
-    glUniform2i(program.uniformLocation("_phos_grid_cells"), g.gridX, g.gridY);
-    glUniform2f(program.uniformLocation("_phos_cells_per_pixel"),
-                static_cast<float>(g.gridX) / static_cast<float>(viewport[0]),
-                static_cast<float>(g.gridY) / static_cast<float>(viewport[1]));
-  }
+  // Vec2 is two packed floats (static_assert above): the warped UVs upload as they are.
+  if (readsUv &&
+      !uvGrid_.prepareDraw(g.gridX, g.gridY, reinterpret_cast<const float*>(uv.data()),
+                           uvGridUnit(program), program.uniformLocation("_phos_grid_cells"),
+                           program.uniformLocation("_phos_cells_per_pixel"), viewport, errors_))
+    return false;
   if (readsRadAng) {
-    const std::array<int, 4> mesh{g.gridX, g.gridY, g.canvasWidth, g.canvasHeight};
-    if (radAngFresh || radAngMesh_ != mesh) {
-      radAngMesh_ = mesh;
+    const std::array<int, 4> key{g.gridX, g.gridY, g.canvasWidth, g.canvasHeight};
+    if (radAngFresh || radAngMesh_ != key) {
+      radAngMesh_ = key;
       radAngMap_.render([&] {
         radAngProgram_.use();
         drawHalves(g);

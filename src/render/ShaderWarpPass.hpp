@@ -67,7 +67,7 @@ class ShaderWarpPass {
   };
   bool prepareMesh(int gridX, int gridY, std::size_t vertexCount);
   void drawHalves(const preset::MeshGeometry& g);
-  bool drawWithPixelInputs(const preset::MeshGeometry& g, const PresetShaderProgram& program,
+  bool drawWithPixelInputs(const preset::WarpMeshState& mesh, const PresetShaderProgram& program,
                            PassBlend blend);
 
   gl::VertexArray vao_;
@@ -75,7 +75,7 @@ class ShaderWarpPass {
   std::vector<Vertex> scratch_;
   core::Diagnostics errors_;
   WarpGridTexture uvGrid_;           // warped UV per vertex, uploaded every frame
-  std::vector<float> gridScratch_;   // its texels
+  bool meshUploaded_ = false;        // scratch_ is in the vertex buffer (drawHalves uploads)
   gl::ShaderProgram radAngProgram_;  // draws the mesh's rad/ang into radAngMap_
   PixelInputMap radAngMap_;          // drawn once per mesh
   std::array<int, 4> radAngMesh_{};  // grid x, y, canvas w, h of radAngMap_

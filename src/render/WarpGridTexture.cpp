@@ -44,6 +44,17 @@ bool WarpGridTexture::upload(int gridX, int gridY, const float* pairs, core::Dia
   return true;
 }
 
+bool WarpGridTexture::prepareDraw(int gridX, int gridY, const float* pairs, int unit,
+                                  GLint cellsLocation, GLint cellsPerPixelLocation,
+                                  const std::array<int, 2>& viewport, core::Diagnostics& errors) {
+  if (!upload(gridX, gridY, pairs, errors)) return false;
+  bind(unit);
+  glUniform2i(cellsLocation, gridX, gridY);
+  glUniform2f(cellsPerPixelLocation, static_cast<float>(gridX) / static_cast<float>(viewport[0]),
+              static_cast<float>(gridY) / static_cast<float>(viewport[1]));
+  return true;
+}
+
 void WarpGridTexture::bind(int unit) const {
   bindInputTexture(unit, texture_.id());
 }

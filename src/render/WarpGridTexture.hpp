@@ -12,6 +12,7 @@
 // plane of the triangle its centre lies in. The two planes agree on the diagonal, so the
 // rasteriser's tie rule does not matter.
 
+#include <array>
 #include <cstddef>
 
 #include "core/Diagnostic.hpp"
@@ -34,6 +35,11 @@ class WarpGridTexture {
   /// Binds the texture to `unit` with no sampler object (RG32F is read unfiltered); leaves unit 0
   /// active.
   void bind(int unit) const;
+  /// upload(), bind(unit), and the interpolation's uniforms of the program in use: `cells` (at
+  /// `cellsLocation`) and `cellsPerPixel` for a target of `viewport` (width, height).
+  bool prepareDraw(int gridX, int gridY, const float* pairs, int unit, GLint cellsLocation,
+                   GLint cellsPerPixelLocation, const std::array<int, 2>& viewport,
+                   core::Diagnostics& errors);
   static void unbind(int unit);
   int gridX() const { return texture_.width() - 1; }
   int gridY() const { return texture_.height() - 1; }

@@ -161,14 +161,11 @@ bool WarpPass::drawPixels(const preset::WarpMeshState& mesh, float decay,
     gridScratch_[2 * i] = mesh.uv[i].x;
     gridScratch_[2 * i + 1] = 1.0f - mesh.uv[i].y;  // as the mesh's t (drawMesh)
   }
-  if (!grid_.upload(g.gridX, g.gridY, gridScratch_.data(), errors_)) return false;
-  grid_.bind(kGridUnit);
   pixelProgram_.use();
   glUniform1f(pixelDecayLocation_, decay);
-  glUniform2i(pixelCellsLocation_, g.gridX, g.gridY);
-  glUniform2f(pixelCellsPerPixelLocation_,
-              static_cast<float>(g.gridX) / static_cast<float>(viewport[0]),
-              static_cast<float>(g.gridY) / static_cast<float>(viewport[1]));
+  if (!grid_.prepareDraw(g.gridX, g.gridY, gridScratch_.data(), kGridUnit, pixelCellsLocation_,
+                         pixelCellsPerPixelLocation_, viewport, errors_))
+    return false;
   pixelVao_.bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
