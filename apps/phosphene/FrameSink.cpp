@@ -1,8 +1,16 @@
 #include "FrameSink.hpp"
 
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 namespace phosphene::cli {
 namespace {
@@ -47,11 +55,9 @@ class PngDirectory final : public FrameSink {
 class RawStdout final : public FrameSink {
  public:
   bool write(const platform::RgbaImage& frame, std::int64_t, std::string& error) override {
-    if (std::fwrite(frame.pixels.data(), 1, frame.pixels.size(), stdout) != frame.pixels.size()) {
-      error = "writing to stdout failed";
-      return false;
-    }
-    return true;
+    if (writeTopDown(STDOUT_FILENO, frame)) return true;
+    error = "writing to stdout failed (" + std::string(std::strerror(errno)) + ")";
+    return false;
   }
   bool finish(std::string& error) override {
     if (std::fflush(stdout) != 0) {
@@ -64,6 +70,33 @@ class RawStdout final : public FrameSink {
 };
 
 }  // namespace
+
+bool writeTopDown(int fd, const platform::RgbaImage& frame) {
+  const std::size_t rowBytes = static_cast<std::size_t>(frame.width) * 4;
+  std::vector<iovec> rows(static_cast<std::size_t>(std::max(frame.height, 0)));
+  for (int y = 0; y < frame.height; ++y)
+    rows[static_cast<std::size_t>(y)] = {const_cast<std::uint8_t*>(frame.row(y)), rowBytes};
+  std::size_t next = 0;  // the first row not completely written
+  while (next < rows.size()) {
+    const int count = static_cast<int>(std::min<std::size_t>(rows.size() - next, IOV_MAX));
+    ssize_t n = ::writev(fd, rows.data() + next, count);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
+    // Skip what went out: whole rows, then the written part of a partly written row.
+    while (n > 0) {
+      iovec& row = rows[next];
+      const std::size_t done = std::min(row.iov_len, static_cast<std::size_t>(n));
+      row.iov_base = static_cast<std::uint8_t*>(row.iov_base) + done;
+      row.iov_len -= done;
+      n -= static_cast<ssize_t>(done);
+      if (row.iov_len == 0) ++next;
+    }
+  }
+  return true;
+}
 
 std::string pngFrameName(std::int64_t index) {
   char name[32];

@@ -1,8 +1,9 @@
 #pragma once
 // Where `phosphene render` puts its frames: a directory of PNGs (frame_000001.png, ...), raw
 // RGBA on stdout (`--out -`, for piping into other tools), or a video through ffmpeg
-// (VideoWriter.hpp). Frames arrive top row first, RGBA8. FramePipeline.hpp drives a sink from
-// worker threads: write() may run for several frames at once when concurrency() allows it, and
+// (VideoWriter.hpp). Frames are RGBA8 in either row order (RgbaImage::bottomUp: `render` hands
+// over GL's bottom-up readback as it is) and leave top row first. FramePipeline.hpp drives a sink
+// from worker threads: write() may run for several frames at once when concurrency() allows it, and
 // publish() then makes each written frame visible, in frame order, one at a time.
 
 #include <cstdint>
@@ -29,6 +30,10 @@ class FrameSink {
   /// Where the frames went, for the summary line.
   virtual std::string where() const = 0;
 };
+
+/// Writes the frame's pixels to `fd` top row first, whatever its storage order (one writev over
+/// the rows: no flipped copy), resuming after signals and short writes. False with errno set.
+bool writeTopDown(int fd, const platform::RgbaImage& frame);
 
 /// "frame_000001.png" for index 0: 1-based like video frame numbers, six digits.
 std::string pngFrameName(std::int64_t index);

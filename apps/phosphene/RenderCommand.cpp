@@ -498,7 +498,7 @@ int runRender(const Args& args) {
     if (!image) break;
     const auto tAcquired = Clock::now();
     fb->readRgba8(image->pixels);
-    platform::flipVertically(*image);
+    image->bottomUp = true;  // GL's order; the sinks write top row first without a flipped copy
     const auto t1 = Clock::now();
     output.submit(f);
     rendered = f + 1;

@@ -46,20 +46,10 @@ class FfmpegPipe final : public FrameSink {
   }
 
   bool write(const platform::RgbaImage& frame, std::int64_t, std::string& error) override {
-    const auto* p = frame.pixels.data();
-    std::size_t left = frame.pixels.size();
-    while (left > 0) {
-      const ssize_t n = ::write(fd_, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        error = "ffmpeg stopped reading frames (" + std::string(std::strerror(errno)) +
-                "); its messages are above";
-        return false;
-      }
-      p += n;
-      left -= static_cast<std::size_t>(n);
-    }
-    return true;
+    if (writeTopDown(fd_, frame)) return true;
+    error = "ffmpeg stopped reading frames (" + std::string(std::strerror(errno)) +
+            "); its messages are above";
+    return false;
   }
 
   bool finish(std::string& error) override {

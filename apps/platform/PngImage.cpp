@@ -45,7 +45,8 @@ bool allOpaque(const RgbaImage& image) {
   const std::uint8_t* p = image.pixels.data();
   const std::uint8_t* end = p + image.pixels.size();
   // An AND over each row's alpha bytes, no branch per pixel: the common all-opaque frame costs
-  // ~0.1 ms, and a translucent image stops at the first row that shows it.
+  // ~0.1 ms, and a translucent image stops at the first row that shows it (in storage order:
+  // the answer is the same).
   const std::size_t row = static_cast<std::size_t>(image.width) * 4;
   for (; p < end; p += row) {
     std::uint8_t a = 255;
@@ -64,7 +65,7 @@ void subFilterRows(const RgbaImage& image, int channels, std::vector<std::uint8_
   // Every byte is written below; one byte of slack lets each pixel store four bytes.
   out.resize(stride * image.height + 1);
   for (int y = 0; y < image.height; ++y) {
-    const std::uint8_t* src = image.pixels.data() + w * 4 * y;
+    const std::uint8_t* src = image.row(y);
     std::uint8_t* dst = out.data() + stride * y;
     *dst++ = 1;  // filter type: sub
     // Four bytewise differences at once (each byte wraps modulo 256 on its own): the high bit of
@@ -284,7 +285,10 @@ bool writePng(const std::string& path, const RgbaImage& image, std::string& erro
     error = "cannot open " + path + " for writing";
     return false;
   }
-  if (!png_image_write_to_stdio(&png, f.get(), 0, image.pixels.data(), 0, nullptr)) {
+  // A negative stride tells libpng the rows are stored bottom row first.
+  const auto stride = static_cast<png_int_32>(image.width) * 4;
+  if (!png_image_write_to_stdio(&png, f.get(), 0, image.pixels.data(),
+                                image.bottomUp ? -stride : stride, nullptr)) {
     error = std::string("PNG write failed: ") + png.message;
     return false;
   }

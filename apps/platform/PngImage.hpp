@@ -1,6 +1,6 @@
 #pragma once
 // PNG files in and out for apps and tests (frames, plots, golden images). RGBA, 8 bits per
-// channel, rows top to bottom.
+// channel; rows top to bottom in the file, in memory either way (RgbaImage::bottomUp).
 
 #include <cstdint>
 #include <string>
@@ -11,13 +11,22 @@ namespace phosphene::platform {
 struct RgbaImage {
   int width = 0;
   int height = 0;
-  std::vector<std::uint8_t> pixels;  // width * height * 4, top row first
+  std::vector<std::uint8_t> pixels;  // width * height * 4, top row first unless bottomUp
+  // Rows stored bottom row first, as glReadPixels returns them: rendered frames keep GL's order
+  // and every writer (PNG, raw, video) reads them top-down through row(), so no copy flips them.
+  bool bottomUp = false;
 
   RgbaImage() = default;
   RgbaImage(int w, int h) : width(w), height(h), pixels(static_cast<std::size_t>(w) * h * 4, 0) {}
-  std::uint8_t* at(int x, int y) { return &pixels[(static_cast<std::size_t>(y) * width + x) * 4]; }
-  const std::uint8_t* at(int x, int y) const {
-    return &pixels[(static_cast<std::size_t>(y) * width + x) * 4];
+  /// Row y counted from the top of the picture, whatever the storage order.
+  std::uint8_t* row(int y) { return pixels.data() + rowOffset(y); }
+  const std::uint8_t* row(int y) const { return pixels.data() + rowOffset(y); }
+  std::uint8_t* at(int x, int y) { return row(y) + static_cast<std::size_t>(x) * 4; }
+  const std::uint8_t* at(int x, int y) const { return row(y) + static_cast<std::size_t>(x) * 4; }
+
+ private:
+  std::size_t rowOffset(int y) const {
+    return static_cast<std::size_t>(bottomUp ? height - 1 - y : y) * width * 4;
   }
 };
 
@@ -34,7 +43,8 @@ bool writePng(const std::string& path, const RgbaImage& image, std::string& erro
 /// Reads any PNG (palette, grey, 16-bit are converted) into RGBA8; false + `error` on failure.
 bool readPng(const std::string& path, RgbaImage& image, std::string& error);
 
-/// Flips rows in place (GL reads bottom row first).
+/// Reverses the order of the rows in `pixels` (GL reads bottom row first); bottomUp is left as it
+/// is. Frames that only go to the writers need no flip: set bottomUp instead.
 void flipVertically(RgbaImage& image);
 
 namespace detail {

@@ -4,6 +4,7 @@
 // everywhere; failures are reported with the path and leave no file behind where none could be
 // opened.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -101,6 +102,30 @@ TEST(PngImage, TranslucentImagesKeepTheirAlpha) {
   RgbaImage lastPixel = frameLike(19, 11, true, 9);
   lastPixel.at(18, 10)[3] = 254;
   expectRoundTrip(lastPixel, dir.path());
+}
+
+// The same picture stored top-down and bottom-up (as `render` hands GL's readback to the writers
+// without flipping it) must give every encoder the same file.
+TEST(PngImage, BottomUpStorageWritesTheSamePicture) {
+  test::TempDir dir;
+  for (const bool opaque : {true, false}) {
+    const RgbaImage topDown = frameLike(37, 21, opaque, 11);
+    RgbaImage bottomUp = topDown;
+    flipVertically(bottomUp);
+    bottomUp.bottomUp = true;
+    EXPECT_TRUE(std::equal(topDown.at(0, 3), topDown.at(0, 3) + 37 * 4, bottomUp.row(3)));
+    for (const Encoder& e : kEncoders) {
+      SCOPED_TRACE(std::string(e.name) + (opaque ? " opaque" : " translucent"));
+      std::string error;
+      ASSERT_TRUE(write(e, dir.path() / "top.png", topDown, error)) << error;
+      ASSERT_TRUE(write(e, dir.path() / "bottom.png", bottomUp, error)) << error;
+      EXPECT_EQ(slurp(dir.path() / "top.png"), slurp(dir.path() / "bottom.png"));
+      RgbaImage back;
+      ASSERT_TRUE(readPng((dir.path() / "bottom.png").string(), back, error)) << error;
+      EXPECT_FALSE(back.bottomUp);
+      EXPECT_TRUE(back.pixels == topDown.pixels) << "decoded pixels differ";
+    }
+  }
 }
 
 TEST(PngImage, UniformAndExtremeImagesRoundTrip) {
