@@ -356,7 +356,7 @@ int runBench(const Args& args) {
   if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
   if (o.presets.empty()) o.presets.emplace_back();  // the embedded preset
 
-  auto context = openHeadlessContext(o.gl, false);
+  auto context = openHeadlessContext(o.gl, false, o.width, o.height);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
@@ -370,7 +370,8 @@ int runBench(const Args& args) {
   }
   const std::string glName = context->api() == platform::GlApi::Es30 ? "GL ES 3.0" : "GL 3.3 core";
   const auto* rendererText = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  const std::string renderer = rendererText ? rendererText : "unknown renderer";
+  const std::string renderer =
+      (rendererText ? rendererText : "unknown renderer") + rasterThreadsNote();
 
   if (!o.json) printTableHeader(o, glName, renderer);
   InterruptFlag interrupt;

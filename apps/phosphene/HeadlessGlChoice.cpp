@@ -1,5 +1,7 @@
 #include "HeadlessGlChoice.hpp"
 
+#include <cstdlib>
+
 #include "core/Diagnostic.hpp"
 
 namespace phosphene::cli {
@@ -58,11 +60,21 @@ std::vector<std::string> textureSearchPath(
   return dirs;
 }
 
+int rasterThreadsFor(int width, int height) {
+  return static_cast<long long>(width) * height <= kSmallFramePixels ? 0 : -1;
+}
+
+std::string rasterThreadsNote() {
+  const char* threads = std::getenv("LP_NUM_THREADS");
+  return threads ? std::string(" (LP_NUM_THREADS=") + threads + ")" : std::string();
+}
+
 core::Expected<platform::HeadlessContext> openHeadlessContext(const HeadlessGlChoice& gl,
-                                                              bool debug) {
+                                                              bool debug, int width, int height) {
   platform::HeadlessOptions ho;
   ho.api = gl.api;
   ho.debug = debug;
+  ho.rasterThreads = rasterThreadsFor(width, height);
   auto ctx = platform::HeadlessContext::create(ho);
   if (!ctx && !gl.apiGiven && ctx.diagnostics().front().id == core::DiagnosticId::GlVersionTooLow) {
     ho.api = platform::GlApi::Es30;

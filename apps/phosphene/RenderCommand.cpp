@@ -382,7 +382,7 @@ int runRender(const Args& args) {
                      static_cast<long long>(std::ceil(
                          (o.duration ? *o.duration : audio->durationSeconds()) * o.fps - 1e-9)));
 
-  auto context = openHeadlessContext(o.gl, o.verbose);
+  auto context = openHeadlessContext(o.gl, o.verbose, o.width, o.height);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
@@ -401,7 +401,8 @@ int runRender(const Args& args) {
   } destroyEngineFirst{audio};
   std::unique_ptr<gl::DebugOutput> debug;
   if (o.verbose) {
-    std::fprintf(stderr, "context: %s\n%s", context->description().c_str(), caps->report().c_str());
+    std::fprintf(stderr, "context: %s%s\n%s", context->description().c_str(),
+                 rasterThreadsNote().c_str(), caps->report().c_str());
     std::fprintf(stderr,
                  "render: %dx%d, %g fps, %lld frames, seed %llu, audio %s (%d Hz, %d ch, %.2f s)\n",
                  o.width, o.height, o.fps, frames, static_cast<unsigned long long>(o.seed),
@@ -421,11 +422,16 @@ int runRender(const Args& args) {
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
     return 1;
   }
-  auto view = render::SpectrumView::create(*caps);
-  if (o.diagnostic && !view) {
-    for (const auto& d : view.diagnostics())
-      std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
-    return 1;
+  // Only --diagnostic draws the view; other runs need not link its programs.
+  std::optional<render::SpectrumView> view;
+  if (o.diagnostic) {
+    auto created = render::SpectrumView::create(*caps);
+    if (!created) {
+      for (const auto& d : created.diagnostics())
+        std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
+      return 1;
+    }
+    view.emplace(std::move(*created));
   }
 
   // The demo's audio goes into a video as a temporary WAV next to it (removed afterwards).

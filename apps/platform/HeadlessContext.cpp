@@ -87,6 +87,8 @@ core::Expected<HeadlessContext> HeadlessContext::create(const HeadlessOptions& o
   // Mesa reads this when it loads its driver; it must be set before the first display opens.
   // overwrite=0: a user who set it either way keeps their choice.
   if (options.software) setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0);
+  if (options.rasterThreads >= 0)
+    setenv("LP_NUM_THREADS", std::to_string(options.rasterThreads).c_str(), 0);
 
   auto state = std::make_unique<State>();
   state->api = options.api;

@@ -30,6 +30,12 @@ struct HeadlessOptions {
   /// every machine (golden tests and deterministic renders). Sets LIBGL_ALWAYS_SOFTWARE before
   /// the first display is opened; a process that wants the GPU leaves it false.
   bool software = true;
+  /// Threads Mesa's llvmpipe rasterises with (LP_NUM_THREADS, read when the display opens;
+  /// other drivers ignore it). -1 leaves the driver's choice (one per core); 0 rasterises on the
+  /// calling thread, which small frames want: below ~160x120 waking and waiting for rasteriser
+  /// threads several times a frame costs more than they save (bench/README.md). A user's own
+  /// LP_NUM_THREADS wins.
+  int rasterThreads = -1;
 };
 
 class HeadlessContext {

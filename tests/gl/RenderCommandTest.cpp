@@ -125,6 +125,25 @@ TEST_F(RenderCommand, RawStdoutIsFramesTimesWidthTimesHeightTimesFour) {
   EXPECT_EQ(std::string(png.pixels.begin(), png.pixels.end()), raw.substr(0, 32 * 24 * 4));
 }
 
+// Small frames rasterise on the calling thread (LP_NUM_THREADS=0: waking llvmpipe's threads
+// costs more than they save there), larger ones keep the driver's choice, and a user's own
+// LP_NUM_THREADS wins. The thread count never changes the picture.
+TEST_F(RenderCommand, SmallFramesRasteriseOnTheCallingThread) {
+  SKIP_WITHOUT_EGL();
+  const std::string unset = "env -u LP_NUM_THREADS";
+  auto r = run("--verbose --size 96x72 --frames 3 --out small", "", unset);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("(LP_NUM_THREADS=0)"), std::string::npos) << r.err;
+  r = run("--verbose --size 200x150 --frames 3 --out large", "", unset);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err.find("LP_NUM_THREADS"), std::string::npos) << r.err;
+  r = run("--verbose --size 96x72 --frames 3 --out threaded", "", "LP_NUM_THREADS=2");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("(LP_NUM_THREADS=2)"), std::string::npos) << r.err;
+  EXPECT_EQ(readFile(dir_ / "small/frame_000003.png"),
+            readFile(dir_ / "threaded/frame_000003.png"));
+}
+
 TEST_F(RenderCommand, Es3AndCoreContextsDrawTheSamePicture) {
   SKIP_WITHOUT_EGL();
   ASSERT_EQ(run("--size 96x72 --frames 4 --gl 3.3 --out core").exitCode, 0);
