@@ -12,12 +12,15 @@
 #include <cstdio>
 #include <memory>
 #include <numbers>
+#include <string>
 
 #include "BenchContext.hpp"
 #include "audio/FrameAudio.hpp"
 #include "clock/FrameClock.hpp"
 #include "eel/Eel.hpp"
 #include "gl/Framebuffer.hpp"
+#include "gl/ShaderProgram.hpp"
+#include "gl/VertexArray.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Runtime.hpp"
 #include "preset/WarpMesh.hpp"
@@ -186,6 +189,59 @@ void singlePass(benchmark::State& state, int which) {
   }
 }
 
+// Reference points for singlePass: a full-screen triangle at 1280x720 whose fragment shader
+// does the least a pass can (which = 0: a constant colour; 1: one texelFetch of an RGBA8 canvas;
+// 2: one bilinear texture() read). On llvmpipe even the constant pass costs the per-pixel
+// interpolation, conversion and store of the target, so these bound what any warp or composite
+// can save (bench/README.md, "seventh session").
+void passFloor(benchmark::State& state, int which) {
+  constexpr int kWidth = 1280, kHeight = 720;
+  const bench::BenchContext* s = bench::benchContext();
+  if (s == nullptr) {
+    state.SkipWithError("no headless GL context");
+    return;
+  }
+  static constexpr const char* kBodies[] = {
+      "fragColor = vec4(0.25, 0.5, 0.75, 1.0);",
+      "fragColor = vec4(texelFetch(uSource, ivec2(gl_FragCoord.xy), 0).rgb, 1.0);",
+      "fragColor = vec4(texture(uSource, gl_FragCoord.xy * uInvSize).rgb, 1.0);",
+  };
+  const std::string source = std::string(R"(
+#ifdef VERTEX_SHADER
+void main() {
+  gl_Position = vec4(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0, 0.0, 1.0);
+}
+#endif
+#ifdef FRAGMENT_SHADER
+uniform sampler2D uSource;
+uniform vec2 uInvSize;
+layout(location = 0) out vec4 fragColor;
+void main() { )") + kBodies[which] +
+                             " }\n#endif\n";
+  auto program = gl::ShaderProgram::create(s->caps.dialect(), source, "floor");
+  auto vao = gl::VertexArray::create();
+  auto canvas = gl::Framebuffer::create({kWidth, kHeight, GL_RGBA8, GL_LINEAR, GL_REPEAT});
+  auto target = gl::Framebuffer::create({kWidth, kHeight});
+  if (!program || !vao || !canvas || !target) {
+    state.SkipWithError("pass init failed");
+    return;
+  }
+  program->use();
+  glUniform1i(program->uniformLocation("uSource"), 0);
+  glUniform2f(program->uniformLocation("uInvSize"), 1.0f / kWidth, 1.0f / kHeight);
+  vao->bind();
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, canvas->color().id());
+  target->bind();
+  glViewport(0, 0, kWidth, kHeight);
+  for (auto _ : state) {
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glFinish();
+  }
+  glBindVertexArray(0);
+  glUseProgram(0);
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(singlePass, warp_1280x720, 0)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -195,6 +251,9 @@ BENCHMARK_CAPTURE(singlePass, composite_fixed_1280x720, 1)
 BENCHMARK_CAPTURE(singlePass, composite_generated_1280x720, 2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(passFloor, constant_1280x720, 0)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(passFloor, texel_fetch_1280x720, 1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(passFloor, bilinear_1280x720, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(presetFrame, 640x480_mesh48x36, 640, 480, 48, 36)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
