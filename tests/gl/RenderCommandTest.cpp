@@ -321,6 +321,10 @@ TEST_F(RenderCommand, VideoOutputPipesFramesAndDemoAudioToFfmpeg) {
                      "PATH='" + (dir_ / "bin").string() + ":/usr/bin:/bin'");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(fs::file_size(dir_ / "bin/video.raw"), 4u * 40 * 30 * 4);
+  // ffmpeg gets the same top-row-first frames as `--out -` (both write GL's bottom-up readback
+  // in reverse row order).
+  ASSERT_EQ(run("--size 40x30 --frames 4 --fps 30 --out -", "raw.rgba").exitCode, 0);
+  EXPECT_TRUE(readFile(dir_ / "bin/video.raw") == readFile(dir_ / "raw.rgba"));
   const std::string args = readFile(dir_ / "bin/args.txt");
   for (const char* want : {"rawvideo\n", "rgba\n", "40x30\n", "30\n", "pipe:0\n", "clip.mp4\n"})
     EXPECT_NE(args.find(want), std::string::npos) << want << " missing from:\n" << args;
