@@ -10,18 +10,23 @@ namespace phosphene::render {
 const char* meshInterpolationGlsl() {
   // Texel o is the triangle's corner at the right angle; the pixel's barycentric weights along
   // the two legs are g (lower-left triangle: from v00; upper-right: from v11, legs reversed).
+  // The grid texture is GL_NEAREST (sampler 0 bound, WarpGridTexture::bind) and every read is at
+  // a texel centre, so textureLod returns the stored texel exactly, as texelFetch would; on
+  // llvmpipe it skips texelFetch's per-lane bounds checks: the interpolation cost 0.77 instead of
+  // 1.0 ms per 640x480 frame (bench/README.md, seventh session).
   return R"(
 vec2 _phos_mesh_value(highp sampler2D grid, ivec2 cells, vec2 cellsPerPixel) {
+  vec2 texel = 1.0 / vec2(cells + 1);
   vec2 c = gl_FragCoord.xy * cellsPerPixel;
-  ivec2 cell = min(ivec2(c), cells - 1);
-  vec2 f = c - vec2(cell);
+  vec2 cell = min(floor(c), vec2(cells - 1));
+  vec2 f = c - cell;
   bool upper = f.x + f.y > 1.0;
-  ivec2 o = upper ? cell + 1 : cell;
+  vec2 o = ((upper ? cell + 1.0 : cell) + 0.5) * texel;
   vec2 g = upper ? 1.0 - f : f;
-  int step = upper ? -1 : 1;
-  vec2 a = texelFetch(grid, o, 0).xy;
-  vec2 b = texelFetch(grid, ivec2(o.x + step, o.y), 0).xy;
-  vec2 d = texelFetch(grid, ivec2(o.x, o.y + step), 0).xy;
+  vec2 legs = (upper ? -1.0 : 1.0) * texel;
+  vec2 a = textureLod(grid, o, 0.0).xy;
+  vec2 b = textureLod(grid, vec2(o.x + legs.x, o.y), 0.0).xy;
+  vec2 d = textureLod(grid, vec2(o.x, o.y + legs.y), 0.0).xy;
   return a + g.x * (b - a) + g.y * (d - a);
 }
 )";
