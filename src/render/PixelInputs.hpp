@@ -47,6 +47,14 @@ struct PixelInput {
   const char* expression;  // may use gl_FragCoord, _phos_size and the map uniforms below
 };
 
+/// `_rad_ang` in pixel mode, the same for the warp and the comp pass: a texel-centre read of the
+/// GL_NEAREST rad/ang map (sampler 0 bound). textureLod returns texelFetch's value without its
+/// per-lane bounds checks, which llvmpipe pays for (the warp grid reads alike, WarpGridTexture).
+inline constexpr PixelInput kRadAngPixelInput = {
+    "_rad_ang",
+    "textureLod(_phos_rad_ang_map, gl_FragCoord.xy / vec2(textureSize(_phos_rad_ang_map, 0)), "
+    "0.0).xy"};
+
 /// The fragment rewrite described above. Inputs the shader does not declare are skipped. Without
 /// `pixelMode` main() only copies the varyings (no branch, no maps): for programs that always
 /// draw the mesh but link with the same vertex stage.

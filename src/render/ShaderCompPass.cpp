@@ -33,11 +33,7 @@ void main() {
 constexpr PixelInput kPixelInputs[] = {
     {"_vDiffuse", "vec4(1.0)"},
     {"_uv", "vec2(gl_FragCoord.x, float(_phos_size.y) - gl_FragCoord.y) / vec2(_phos_size)"},
-    // A texel-centre read of the GL_NEAREST map: texelFetch's value without its bounds checks
-    // (cheaper on llvmpipe, like the warp grid; WarpGridTexture.cpp).
-    {"_rad_ang",
-     "textureLod(_phos_rad_ang_map, gl_FragCoord.xy / vec2(textureSize(_phos_rad_ang_map, 0)), "
-     "0.0).xy"},
+    kRadAngPixelInput,
 };
 
 }  // namespace

@@ -43,11 +43,7 @@ constexpr PixelInput kPixelInputs[] = {
      "vec4(_phos_mesh_value(_phos_uv_grid, _phos_grid_cells, _phos_cells_per_pixel), "
      "vec2(gl_FragCoord.x, float(_phos_size.y) - gl_FragCoord.y) / vec2(_phos_size) + "
      "_phos_uv_orig_offset)"},
-    // A texel-centre read of the GL_NEAREST map: texelFetch's value without its bounds checks
-    // (cheaper on llvmpipe, like the warp grid; WarpGridTexture.cpp).
-    {"_rad_ang",
-     "textureLod(_phos_rad_ang_map, gl_FragCoord.xy / vec2(textureSize(_phos_rad_ang_map, 0)), "
-     "0.0).xy"},
+    kRadAngPixelInput,
 };
 
 }  // namespace
