@@ -10,6 +10,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace phosphene::platform {
 namespace {
 
@@ -23,6 +27,9 @@ constexpr int kEndOfBlock = 256;
 constexpr int kRunToken = 256;
 constexpr int kPixelToken = kRunToken + (kMaxMatch - kMinMatch + 1);
 constexpr int kTokenKinds = kPixelToken + (kMaxMatch - kMinMatch + 1);
+// Input bytes per deflate block: its tokens (two bytes each at most) stay in the L2 cache
+// between the pass that finds them and the pass that writes them.
+constexpr std::size_t kBlockBytes = std::size_t{128} << 10;
 
 // RFC 1951 3.2.5: length codes 257-285, their base lengths and extra bits.
 struct LengthCodes {
@@ -138,30 +145,44 @@ struct TokenCode {
 };
 
 // Bits appended from the least significant end, stored eight bytes at a time (the buffer has
-// eight bytes of slack at its end).
+// eight bytes of slack at its end). Fewer than 64 bits ever wait in `acc_` (at most 31 + 32 in
+// put, 7 + 56 in putTokens), so every shift below is defined; the counts are unsigned so that
+// dividing by 8 is a shift (signed division and its fix-ups sat in the token loop's chain).
 class BitWriter {
  public:
   explicit BitWriter(std::uint8_t* out) : out_(out) {}
   // At most 32 bits per call.
   void put(std::uint32_t bits, int count) {
     acc_ |= static_cast<std::uint64_t>(bits) << count_;
-    count_ += count;
+    count_ += static_cast<std::uint32_t>(count);
     if (count_ >= 32) store();
   }
-  // The tokens' codes, two per store and no branch: after a store at most 7 bits wait, and two
-  // tokens add at most 42.
+  // The tokens' codes, four per store where they fit and two otherwise: after a store at most 7
+  // bits wait, two tokens have at most 42 bits, and four usually fit the 56 bits left (literal
+  // codes are at most 15 bits; only long matches come near 21). Each pair's codes are joined
+  // before they meet the accumulator, so only one shift and one add per store wait for the last.
   void putTokens(const std::uint16_t* tokens, std::size_t count, const TokenCode* codes) {
     store();
     std::size_t i = 0;
-    for (; i + 2 <= count; i += 2) {
+    for (; i + 4 <= count; i += 4) {
       const TokenCode a = codes[tokens[i]], b = codes[tokens[i + 1]];
-      acc_ |= static_cast<std::uint64_t>(a.bits) << count_;
-      count_ += static_cast<int>(a.count);
-      acc_ |= static_cast<std::uint64_t>(b.bits) << count_;
-      count_ += static_cast<int>(b.count);
+      const TokenCode c = codes[tokens[i + 2]], d = codes[tokens[i + 3]];
+      const std::uint64_t ab = a.bits | static_cast<std::uint64_t>(b.bits) << a.count;
+      const std::uint64_t cd = c.bits | static_cast<std::uint64_t>(d.bits) << c.count;
+      const std::uint32_t nab = a.count + b.count, ncd = c.count + d.count;
+      if (nab + ncd <= 56) {
+        acc_ |= (ab | cd << nab) << count_;
+        count_ += nab + ncd;
+      } else {
+        acc_ |= ab << count_;
+        count_ += nab;
+        store();
+        acc_ |= cd << count_;
+        count_ += ncd;
+      }
       store();
     }
-    if (i < count) put(codes[tokens[i]].bits, static_cast<int>(codes[tokens[i]].count));
+    for (; i < count; ++i) put(codes[tokens[i]].bits, static_cast<int>(codes[tokens[i]].count));
   }
   // Pads the last byte with zeros; returns the end of the written bytes.
   std::uint8_t* finish() {
@@ -179,47 +200,95 @@ class BitWriter {
     } else {
       for (int i = 0; i < 8; ++i) out_[i] = static_cast<std::uint8_t>(acc_ >> (8 * i));
     }
-    const int bytes = count_ / 8;
-    out_ += bytes;
-    acc_ = bytes == 8 ? 0 : acc_ >> (8 * bytes);
-    count_ -= 8 * bytes;
+    out_ += count_ >> 3;
+    acc_ >>= count_ & 56u;
+    count_ &= 7u;
   }
   std::uint8_t* out_;
   std::uint64_t acc_ = 0;
-  int count_ = 0;
+  std::uint32_t count_ = 0;
 };
 
-}  // namespace
+// A block's symbol frequencies from its tokens, counted after tokenizing (counting in the
+// tokenizer cost it a data-dependent loop per literal run). Four tables filled in turn: a run of
+// equal tokens, common after the "sub" filter, would otherwise make every increment wait for the
+// one before. A match token's count goes to its length symbol.
+void countSymbols(const std::uint16_t* tokens, std::size_t count, std::span<std::uint32_t> freq) {
+  std::array<std::array<std::uint32_t, kTokenKinds>, 4> n{};
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    ++n[0][tokens[i]];
+    ++n[1][tokens[i + 1]];
+    ++n[2][tokens[i + 2]];
+    ++n[3][tokens[i + 3]];
+  }
+  for (; i < count; ++i) ++n[0][tokens[i]];
+  constexpr int kLengthsPerKind = kMaxMatch - kMinMatch + 1;
+  for (int t = 0; t < kTokenKinds; ++t) {
+    const auto k = static_cast<std::size_t>(t);
+    const std::uint32_t c = n[0][k] + n[1][k] + n[2][k] + n[3][k];
+    if (t < 256) {
+      freq[k] += c;
+      continue;
+    }
+    const auto length = static_cast<std::size_t>((t - kRunToken) % kLengthsPerKind + kMinMatch);
+    freq[kLengths.symbol[length]] += c;
+  }
+}
 
-std::size_t RunLengthDeflate::compress(const std::uint8_t* data, std::size_t size, int period,
-                                       std::vector<std::uint8_t>& out) {
-  const auto pixel = static_cast<std::size_t>(std::clamp(period, 2, 4));
-  // Pass 1: tokens and their frequencies. Most bytes of a frame are literals: one test of the
-  // next three bytes against both distances decides, and only a match measures its length.
-  if (tokens_.size() < size) tokens_.resize(size);
-  std::uint16_t* token = tokens_.data();
-  std::array<std::uint32_t, kLitLenSymbols> freq{};
+#if defined(__SSE2__)
+// One bit per byte of p[0..47]: whether it equals the byte `distance` before it.
+inline std::uint64_t equalMask48(const std::uint8_t* p, std::size_t distance) {
+  std::uint64_t mask = 0;
+  for (int i = 0; i < 3; ++i) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i - distance));
+    const auto bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)));
+    mask |= static_cast<std::uint64_t>(bits) << (16 * i);
+  }
+  return mask;
+}
+
+// Which of the 32 positions from p on start a match: the three bytes there equal the three one
+// byte or one pixel before them (the scalar test below, for 32 positions at once).
+inline std::uint32_t matchStarts32(const std::uint8_t* p, std::size_t pixel) {
+  const std::uint64_t run = equalMask48(p, 1);
+  const std::uint64_t repeat = equalMask48(p, pixel);
+  return static_cast<std::uint32_t>((run & run >> 1 & run >> 2) |
+                                    (repeat & repeat >> 1 & repeat >> 2));
+}
+
+// 32 literal tokens for the bytes at p: the bytes widened to 16 bits.
+inline void literalTokens32(const std::uint8_t* p, std::uint16_t* token) {
+  const __m128i zero = _mm_setzero_si128();
+  for (int i = 0; i < 2; ++i) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(token + 16 * i), _mm_unpacklo_epi8(v, zero));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(token + 16 * i + 8), _mm_unpackhi_epi8(v, zero));
+  }
+}
+#endif
+
+// The tokens of data[begin, size). Most bytes of a frame are literals: one test of the next three
+// bytes against both distances decides, and only a match measures its length. With SSE2 the test
+// runs for 32 positions at once and literals are copied 32 at a time; the tokens are the same
+// either way.
+std::size_t tokenize(const std::uint8_t* data, std::size_t begin, std::size_t size,
+                     std::size_t pixel, std::uint16_t* tokens) {
+  std::uint16_t* token = tokens;
   // The next three bytes at p (and one more, ignored; the caller keeps four bytes in range).
   const auto load24 = [](const std::uint8_t* p) {
     std::uint32_t v = 0;
     std::memcpy(&v, p, 4);
     return std::endian::native == std::endian::little ? v & 0xFFFFFFu : v >> 8;
   };
-  std::size_t at = 0;
+  std::size_t at = begin;
   const auto literal = [&] {
     *token++ = data[at];
-    ++freq[data[at]];
     ++at;
   };
-  for (; at < std::min(size, pixel);) literal();
-  while (at + 4 <= size) {
-    const std::uint32_t next = load24(data + at);
-    const bool run = next == load24(data + at - 1);
-    const bool repeat = next == load24(data + at - pixel);
-    if (!(run | repeat)) {
-      literal();
-      continue;
-    }
+  // A match starts at `at` when run or repeat: its length, the longer of the two.
+  const auto match = [&](bool run, bool repeat) {
     const std::size_t limit = std::min<std::size_t>(kMaxMatch, size - at);
     const std::size_t runBytes = run ? runLength(data + at, 1, limit) : 0;
     const std::size_t repeatBytes = repeat ? runLength(data + at, pixel, limit) : 0;
@@ -227,13 +296,44 @@ std::size_t RunLengthDeflate::compress(const std::uint8_t* data, std::size_t siz
     const std::size_t length = byPixel ? repeatBytes : runBytes;
     *token++ = static_cast<std::uint16_t>((byPixel ? kPixelToken : kRunToken) +
                                           static_cast<int>(length) - kMinMatch);
-    ++freq[kLengths.symbol[length]];
     at += length;
+  };
+  for (; at < std::min(size, pixel);) literal();
+#if defined(__SSE2__)
+  while (at + 48 <= size) {
+    const std::uint32_t starts = matchStarts32(data + at, pixel);
+    if (starts == 0) {
+      literalTokens32(data + at, token);
+      token += 32;
+      at += 32;
+      continue;
+    }
+    // The literals before the first match: all 32 tokens are written (the buffer has room: a
+    // token per byte at most, and 16 bytes of this block remain after these 32), `first` kept.
+    const auto first = static_cast<std::size_t>(std::countr_zero(starts));
+    literalTokens32(data + at, token);
+    token += first;
+    at += first;
+    const std::uint32_t next = load24(data + at);
+    match(next == load24(data + at - 1), next == load24(data + at - pixel));
+  }
+#endif
+  while (at + 4 <= size) {
+    const std::uint32_t next = load24(data + at);
+    const bool run = next == load24(data + at - 1);
+    const bool repeat = next == load24(data + at - pixel);
+    if (run | repeat)
+      match(run, repeat);
+    else
+      literal();
   }
   while (at < size) literal();
-  const auto count = static_cast<std::size_t>(token - tokens_.data());
-  freq[kEndOfBlock] = 1;
+  return static_cast<std::size_t>(token - tokens);
+}
 
+// One dynamic-Huffman block (RFC 1951 3.2.7) of `count` tokens.
+void writeBlock(BitWriter& out, const std::uint16_t* tokens, std::size_t count,
+                std::span<const std::uint32_t> freq, std::size_t pixel, bool final) {
   // The block's codes: lit/len from the frequencies; distance codes 0 (distance 1) and
   // `pixel - 1` (distance `pixel`) one bit each; the code-length code gives lengths 0-15 four bits
   // each (a complete code: 16 x 2^-4), so no length table needs its own Huffman pass.
@@ -268,25 +368,44 @@ std::size_t RunLengthDeflate::compress(const std::uint8_t* data, std::size_t siz
     }
   }
 
-  const std::size_t bound = 2 + 200 + size * 2 + 4 + 8;
+  out.put(final ? 1 : 0, 1);
+  out.put(2, 2);  // dynamic Huffman codes
+  out.put(static_cast<std::uint32_t>(litCount - 257), 5);
+  out.put(static_cast<std::uint32_t>(distCount - 1), 5);
+  out.put(19 - 4, 4);
+  constexpr std::array<int, 19> kOrder = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
+                                          11, 4,  12, 3, 13, 2, 14, 1, 15};
+  for (int symbol : kOrder) out.put(symbol <= 15 ? 4 : 0, 3);
+  for (int s = 0; s < litCount; ++s)
+    out.put(reverseBits(litLength[static_cast<std::size_t>(s)], 4), 4);
+  for (int d = 0; d < distCount; ++d)
+    out.put(reverseBits(d == 0 || d == distCount - 1 ? 1 : 0, 4), 4);
+  out.putTokens(tokens, count, tokenCode.data());
+  out.put(litCode[kEndOfBlock], litLength[kEndOfBlock]);
+}
+
+}  // namespace
+
+std::size_t RunLengthDeflate::compress(const std::uint8_t* data, std::size_t size, int period,
+                                       std::vector<std::uint8_t>& out) {
+  const auto pixel = static_cast<std::size_t>(std::clamp(period, 2, 4));
+  if (tokens_.size() < std::min(size, kBlockBytes)) tokens_.resize(std::min(size, kBlockBytes));
+  const std::size_t blocks = std::max<std::size_t>(1, (size + kBlockBytes - 1) / kBlockBytes);
+  const std::size_t bound = 2 + 200 * blocks + size * 2 + 4 + 8;
   if (out.size() < bound) out.resize(bound);
   out[0] = 0x78;  // deflate, 32 KiB window
   out[1] = 0x01;  // no dictionary, fastest; (0x78 << 8 | 0x01) is a multiple of 31
   BitWriter bits(out.data() + 2);
-  bits.put(1, 1);  // the final block
-  bits.put(2, 2);  // dynamic Huffman codes
-  bits.put(static_cast<std::uint32_t>(litCount - 257), 5);
-  bits.put(static_cast<std::uint32_t>(distCount - 1), 5);
-  bits.put(19 - 4, 4);
-  constexpr std::array<int, 19> kOrder = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
-                                          11, 4,  12, 3, 13, 2, 14, 1, 15};
-  for (int symbol : kOrder) bits.put(symbol <= 15 ? 4 : 0, 3);
-  for (int s = 0; s < litCount; ++s)
-    bits.put(reverseBits(litLength[static_cast<std::size_t>(s)], 4), 4);
-  for (int d = 0; d < distCount; ++d)
-    bits.put(reverseBits(d == 0 || d == distCount - 1 ? 1 : 0, 4), 4);
-  bits.putTokens(tokens_.data(), count, tokenCode.data());
-  bits.put(litCode[kEndOfBlock], litLength[kEndOfBlock]);
+  for (std::size_t begin = 0;;) {
+    const std::size_t end = std::min(size, begin + kBlockBytes);
+    std::array<std::uint32_t, kLitLenSymbols> freq{};
+    const std::size_t count = tokenize(data, begin, end, pixel, tokens_.data());
+    countSymbols(tokens_.data(), count, freq);
+    freq[kEndOfBlock] = 1;
+    writeBlock(bits, tokens_.data(), count, freq, pixel, end == size);
+    if (end == size) break;
+    begin = end;
+  }
   std::uint8_t* end = bits.finish();
   const std::uint32_t adler = adler32Of(data, size);
   for (int i = 0; i < 4; ++i) *end++ = static_cast<std::uint8_t>(adler >> (24 - 8 * i));

@@ -190,6 +190,26 @@ TEST(PngImage, FastWriterDropsAlphaOnlyWhenEveryPixelIsOpaque) {
   EXPECT_EQ(colourType(translucent), 6);  // RGBA
 }
 
+// The opacity test reads two pixels at a time and the filter four: a translucent pixel in any
+// column of any narrow width (pairs, an odd width's last pixel, the first pixel) keeps alpha.
+TEST(PngImage, FastWriterSeesATranslucentPixelInAnyColumn) {
+  test::TempDir dir;
+  for (int w = 1; w <= 9; ++w) {
+    for (int x = 0; x < w; ++x) {
+      SCOPED_TRACE(std::to_string(w) + " wide, column " + std::to_string(x));
+      RgbaImage image = frameLike(w, 3, true, static_cast<std::uint32_t>(w * 16 + x));
+      image.at(x, 2)[3] = 128;
+      const fs::path path = dir.path() / "column.png";
+      std::string error;
+      ASSERT_TRUE(writePng(path.string(), image, error, PngCompression::Fast)) << error;
+      EXPECT_EQ(colourType(path), 6);  // RGBA
+      RgbaImage back;
+      ASSERT_TRUE(readPng(path.string(), back, error)) << error;
+      EXPECT_TRUE(back.pixels == image.pixels);
+    }
+  }
+}
+
 TEST(PngImage, FastWriterIsDeterministic) {
   test::TempDir dir;
   std::string error;

@@ -1,7 +1,8 @@
 // RunLengthDeflate: every stream inflates (zlib's own decoder, not ours) to exactly the input,
 // for the inputs where an encoder is most likely to slip: empty and tiny inputs, runs just under,
 // at and over the longest match (258), pixel repeats of both periods, incompressible noise and a
-// byte distribution whose plain Huffman code would be deeper than deflate's 15 bits.
+// byte distribution whose plain Huffman code would be deeper than deflate's 15 bits; matches at
+// every offset of the encoder's 32-position scan and inputs that span several 128 KiB blocks.
 
 #include <algorithm>
 #include <cstdint>
@@ -95,6 +96,47 @@ TEST(RunLengthDeflate, SkewedBytesKeepCodesWithinFifteenBits) {
   std::mt19937 rng(5);
   std::shuffle(data.begin(), data.end(), rng);  // few runs: nearly every byte is a literal
   expectRoundTrip(data, 3);
+}
+
+// The encoder tests 32 positions at once and copies the literals before the first match: a run
+// (distance 1) or a pixel repeat starting at each offset of that window, and near the input's end
+// where the scalar loop takes over, must still inflate to the input.
+TEST(RunLengthDeflate, MatchesAtEveryOffsetOfTheScan) {
+  std::mt19937 rng(11);
+  for (int period : {3, 4}) {
+    for (std::size_t offset = 0; offset < 70; ++offset) {
+      std::vector<std::uint8_t> data(offset + 120);
+      for (auto& b : data) b = static_cast<std::uint8_t>(rng());
+      const std::size_t at = std::min(data.size() - 8, offset + 4);
+      std::fill(data.begin() + static_cast<std::ptrdiff_t>(at),
+                data.begin() + static_cast<std::ptrdiff_t>(at + 3), std::uint8_t{42});
+      const std::size_t repeat = data.size() - 1 - offset % 40;
+      for (std::size_t i = repeat; i + static_cast<std::size_t>(period) < data.size() &&
+                                   i < repeat + 3 * static_cast<std::size_t>(period);
+           ++i)
+        data[i + static_cast<std::size_t>(period)] = data[i];
+      expectRoundTrip(data, period);
+    }
+  }
+}
+
+// One dynamic block per 128 KiB of input: block ends cut matches, a last block can be 1-3 bytes
+// long (too short for the match test), and every block has its own codes.
+TEST(RunLengthDeflate, InputsSpanningSeveralBlocks) {
+  constexpr std::size_t kBlock = std::size_t{128} << 10;
+  std::mt19937 rng(13);
+  for (std::size_t size : {kBlock - 1, kBlock, kBlock + 1, kBlock + 2, kBlock + 3, kBlock + 4,
+                           2 * kBlock + 17, std::size_t{700000}}) {
+    std::vector<std::uint8_t> data(size);
+    for (std::size_t i = 0; i < size; ++i)
+      data[i] = static_cast<std::uint8_t>(i / 50000 % 2 == 0 ? rng() % 7 : (i % 3) * 60);
+    // A run across the first block boundary.
+    const std::size_t runStart = std::min(size, kBlock - 100);
+    std::fill(data.begin() + static_cast<std::ptrdiff_t>(runStart),
+              data.begin() + static_cast<std::ptrdiff_t>(std::min(size, kBlock + 400)),
+              std::uint8_t{200});
+    expectRoundTrip(data, 3);
+  }
 }
 
 TEST(RunLengthDeflate, TheSameInputGivesTheSameStream) {
