@@ -161,8 +161,19 @@ class BitWriter {
   // bits wait, two tokens have at most 42 bits, and four usually fit the 56 bits left (literal
   // codes are at most 15 bits; only long matches come near 21). Each pair's codes are joined
   // before they meet the accumulator, so only one shift and one add per store wait for the last.
+  // The state lives in locals here: stores through the byte pointer may alias the members, and
+  // reloading them after every store put the store-to-load latency into the loop's chain.
   void putTokens(const std::uint16_t* tokens, std::size_t count, const TokenCode* codes) {
     store();
+    std::uint8_t* out = out_;
+    std::uint64_t acc = acc_;
+    std::uint32_t bits = count_;
+    const auto flush = [&] {
+      storeWord(out, acc);
+      out += bits >> 3;
+      acc >>= bits & 56u;
+      bits &= 7u;
+    };
     std::size_t i = 0;
     for (; i + 4 <= count; i += 4) {
       const TokenCode a = codes[tokens[i]], b = codes[tokens[i + 1]];
@@ -171,17 +182,20 @@ class BitWriter {
       const std::uint64_t cd = c.bits | static_cast<std::uint64_t>(d.bits) << c.count;
       const std::uint32_t nab = a.count + b.count, ncd = c.count + d.count;
       if (nab + ncd <= 56) {
-        acc_ |= (ab | cd << nab) << count_;
-        count_ += nab + ncd;
+        acc |= (ab | cd << nab) << bits;
+        bits += nab + ncd;
       } else {
-        acc_ |= ab << count_;
-        count_ += nab;
-        store();
-        acc_ |= cd << count_;
-        count_ += ncd;
+        acc |= ab << bits;
+        bits += nab;
+        flush();
+        acc |= cd << bits;
+        bits += ncd;
       }
-      store();
+      flush();
     }
+    out_ = out;
+    acc_ = acc;
+    count_ = bits;
     for (; i < count; ++i) put(codes[tokens[i]].bits, static_cast<int>(codes[tokens[i]].count));
   }
   // Pads the last byte with zeros; returns the end of the written bytes.
@@ -194,12 +208,15 @@ class BitWriter {
   }
 
  private:
-  void store() {
+  static void storeWord(std::uint8_t* out, std::uint64_t acc) {
     if constexpr (std::endian::native == std::endian::little) {
-      std::memcpy(out_, &acc_, 8);
+      std::memcpy(out, &acc, 8);
     } else {
-      for (int i = 0; i < 8; ++i) out_[i] = static_cast<std::uint8_t>(acc_ >> (8 * i));
+      for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(acc >> (8 * i));
     }
+  }
+  void store() {
+    storeWord(out_, acc_);
     out_ += count_ >> 3;
     acc_ >>= count_ & 56u;
     count_ &= 7u;
@@ -300,22 +317,29 @@ std::size_t tokenize(const std::uint8_t* data, std::size_t begin, std::size_t si
   };
   for (; at < std::min(size, pixel);) literal();
 #if defined(__SSE2__)
+  // Whether a position starts a match depends only on the bytes around it, so one window's mask
+  // serves every match inside it: after a match that ends in the window, the scan goes on from
+  // the mask's remaining bits instead of testing the bytes again.
   while (at + 48 <= size) {
-    const std::uint32_t starts = matchStarts32(data + at, pixel);
-    if (starts == 0) {
-      literalTokens32(data + at, token);
-      token += 32;
-      at += 32;
-      continue;
+    const std::size_t window = at;
+    const std::uint32_t starts = matchStarts32(data + window, pixel);
+    while (at < window + 32) {
+      const auto skip = static_cast<unsigned>(at - window);
+      const std::uint32_t ahead = starts >> skip;
+      // Literals up to the next start (or the window's end). All 32 tokens are written where the
+      // bytes exist and `literals` kept: the buffer holds a token per byte of the block.
+      const std::size_t literals = ahead == 0 ? window + 32 - at : std::countr_zero(ahead);
+      if (at + 32 <= size) {
+        literalTokens32(data + at, token);
+        token += literals;
+        at += literals;
+      } else {
+        for (std::size_t i = 0; i < literals; ++i) literal();
+      }
+      if (ahead == 0) break;
+      const std::uint32_t next = load24(data + at);
+      match(next == load24(data + at - 1), next == load24(data + at - pixel));
     }
-    // The literals before the first match: all 32 tokens are written (the buffer has room: a
-    // token per byte at most, and 16 bytes of this block remain after these 32), `first` kept.
-    const auto first = static_cast<std::size_t>(std::countr_zero(starts));
-    literalTokens32(data + at, token);
-    token += first;
-    at += first;
-    const std::uint32_t next = load24(data + at);
-    match(next == load24(data + at - 1), next == load24(data + at - pixel));
   }
 #endif
   while (at + 4 <= size) {
