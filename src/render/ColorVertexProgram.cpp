@@ -14,13 +14,13 @@ constexpr const char* kShader = R"(
 layout(location = 0) in vec2 aPos;
 layout(location = 1) in vec2 aTex;
 layout(location = 2) in vec4 aColor;
-uniform vec2 uOffset;
+uniform vec2 uOffset[4];  // a thick draw's passes are its instances
 out vec2 vTex;
 out vec4 vColor;
 void main() {
   vTex = aTex;
   vColor = aColor;
-  gl_Position = vec4(aPos + uOffset, 0.0, 1.0);
+  gl_Position = vec4(aPos + uOffset[gl_InstanceID], 0.0, 1.0);
 }
 #endif
 #ifdef FRAGMENT_SHADER
@@ -66,7 +66,7 @@ core::Expected<ColorVertexProgram> ColorVertexProgram::create(gl::GlslDialect di
   if (!program) return program.diagnostics();
   ColorVertexProgram p;
   p.program_ = std::move(*program);
-  p.offset_ = p.program_.uniformLocation("uOffset");
+  p.offset_ = p.program_.uniformLocation("uOffset[0]");
   p.textured_ = p.program_.uniformLocation("uTextured");
   // The sampler always reads unit 0; set once, it is program state.
   p.program_.use();
@@ -141,17 +141,14 @@ core::Diagnostics ColorVertexBatch::submit(const ColorVertexProgram& program, fl
   // right or bottom edge it is not, whatever GL's own rule for ties.
   constexpr float kShift = 0.5f - 1.0f / 64.0f;
   const float halfW = kShift * pixelW, halfH = kShift * pixelH;
-  const float shifts[4][2] = {{halfW, -halfH},
-                              {pixelW + halfW, -halfH},
-                              {pixelW + halfW, -pixelH - halfH},
-                              {halfW, -pixelH - halfH}};
+  const float shifts[8] = {halfW,          -halfH,          pixelW + halfW, -halfH,
+                           pixelW + halfW, -pixelH - halfH, halfW,          -pixelH - halfH};
   // Only changes reach GL: a frame of many small shapes is mostly draw calls.
   bool textured = false;
   program.setTextured(false);
   GLenum dst = GL_ONE_MINUS_SRC_ALPHA;
   glBlendFunc(GL_SRC_ALPHA, dst);
-  int offsetIndex = 0;
-  program.setOffset(shifts[0][0], shifts[0][1]);
+  program.setOffsets(shifts);
   for (const ColorDraw& d : draws) {
     if (glBlendDst(d.blend) != dst) {
       dst = glBlendDst(d.blend);
@@ -161,14 +158,11 @@ core::Diagnostics ColorVertexBatch::submit(const ColorVertexProgram& program, fl
       textured = d.textured;
       program.setTextured(textured);
     }
+    // The passes as instances of one draw: GL draws instance after instance, each in primitive
+    // order, exactly as the separate draws MD2 makes would be drawn.
     const int passes = std::clamp(d.passes, 1, 4);
-    for (int p = 0; p < passes; ++p) {
-      if (p != offsetIndex) {
-        offsetIndex = p;
-        program.setOffset(shifts[p][0], shifts[p][1]);
-      }
-      glDrawArrays(d.primitive, static_cast<GLint>(d.first), static_cast<GLsizei>(d.count));
-    }
+    glDrawArraysInstanced(d.primitive, static_cast<GLint>(d.first), static_cast<GLsizei>(d.count),
+                          passes);
   }
   gl::drainGlErrors("ColorVertexBatch::submit", errors);
   return errors;

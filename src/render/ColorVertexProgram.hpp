@@ -62,7 +62,8 @@ class ColorVertexProgram {
 
   explicit operator bool() const { return static_cast<bool>(program_); }
   void use() const { program_.use(); }
-  void setOffset(float dx, float dy) const { glUniform2f(offset_, dx, dy); }
+  /// The clip-space shifts of the four passes (x, y pairs); instance i of a draw uses shift i.
+  void setOffsets(const float (&shifts)[8]) const { glUniform2fv(offset_, 4, shifts); }
   /// Textured draws read texture unit 0.
   void setTextured(bool on) const { glUniform1i(textured_, on ? 1 : 0); }
 
