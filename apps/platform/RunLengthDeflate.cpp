@@ -168,12 +168,7 @@ class BitWriter {
     std::uint8_t* out = out_;
     std::uint64_t acc = acc_;
     std::uint32_t bits = count_;
-    const auto flush = [&] {
-      storeWord(out, acc);
-      out += bits >> 3;
-      acc >>= bits & 56u;
-      bits &= 7u;
-    };
+    const auto flush = [&] { storeWhole(out, acc, bits); };
     std::size_t i = 0;
     for (; i + 4 <= count; i += 4) {
       const TokenCode a = codes[tokens[i]], b = codes[tokens[i + 1]];
@@ -208,19 +203,18 @@ class BitWriter {
   }
 
  private:
-  static void storeWord(std::uint8_t* out, std::uint64_t acc) {
+  // Writes the accumulator's whole bytes and keeps the 0-7 bits left over.
+  static void storeWhole(std::uint8_t*& out, std::uint64_t& acc, std::uint32_t& bits) {
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(out, &acc, 8);
     } else {
       for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(acc >> (8 * i));
     }
+    out += bits >> 3;
+    acc >>= bits & 56u;
+    bits &= 7u;
   }
-  void store() {
-    storeWord(out_, acc_);
-    out_ += count_ >> 3;
-    acc_ >>= count_ & 56u;
-    count_ &= 7u;
-  }
+  void store() { storeWhole(out_, acc_, count_); }
   std::uint8_t* out_;
   std::uint64_t acc_ = 0;
   std::uint32_t count_ = 0;
