@@ -1187,7 +1187,8 @@ PHOSPHENE_API phosphene_result phosphene_playlist_save_ratings(const phosphene_p
  * the GL_ARRAY_BUFFER binding (a host VAO is never modified); the active texture unit and, on the
  * first texture units, the GL_TEXTURE_2D and sampler bindings; GL_BLEND, the blend functions,
  * equations and colour; the GL_DEPTH_TEST, GL_CULL_FACE, GL_SCISSOR_TEST and GL_STENCIL_TEST
- * enables and the colour write mask. Not touched: clear values, depth/stencil functions and
+ * enables and the colour write mask; in desktop GL, the GL_PROGRAM_POINT_SIZE enable (the point
+ * size set by glPointSize is not changed). Not touched: clear values, depth/stencil functions and
  * masks, the scissor box, pixel store parameters, GL_FRAMEBUFFER_SRGB, line width, polygon
  * offset, uniform buffer bindings.
  *

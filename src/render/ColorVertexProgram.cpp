@@ -21,6 +21,7 @@ void main() {
   vTex = aTex;
   vColor = aColor;
   gl_Position = vec4(aPos + uOffset[gl_InstanceID], 0.0, 1.0);
+  gl_PointSize = 1.0;  // read only by GL_POINTS draws
 }
 #endif
 #ifdef FRAGMENT_SHADER
@@ -45,6 +46,30 @@ GLenum glBlendDst(BlendMode mode) {
   return mode == BlendMode::Additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA;
 }
 
+// Turns GL_PROGRAM_POINT_SIZE on for the draws of one submit and back to what it was. A build
+// against the GLES 3 header only ever runs in ES contexts, where the enable does not exist.
+class ProgramPointSizeScope {
+ public:
+  explicit ProgramPointSizeScope(bool active) : active_(active) {
+#if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+    if (!active_) return;
+    wasEnabled_ = glIsEnabled(GL_PROGRAM_POINT_SIZE);
+    if (!wasEnabled_) glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
+  }
+  ~ProgramPointSizeScope() {
+#if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+    if (active_ && !wasEnabled_) glDisable(GL_PROGRAM_POINT_SIZE);
+#endif
+  }
+  ProgramPointSizeScope(const ProgramPointSizeScope&) = delete;
+  ProgramPointSizeScope& operator=(const ProgramPointSizeScope&) = delete;
+
+ private:
+  bool active_ = false;
+  GLboolean wasEnabled_ = GL_TRUE;
+};
+
 }  // namespace
 
 preset::AspectFactors aspectOf(const CanvasInfo& canvas) {
@@ -66,6 +91,7 @@ core::Expected<ColorVertexProgram> ColorVertexProgram::create(gl::GlslDialect di
   if (!program) return program.diagnostics();
   ColorVertexProgram p;
   p.program_ = std::move(*program);
+  p.desktopGl_ = dialect == gl::GlslDialect::Glsl330Core;
   p.offset_ = p.program_.uniformLocation("uOffset[0]");
   p.textured_ = p.program_.uniformLocation("uTextured");
   // The sampler always reads unit 0; set once, it is program state.
@@ -110,7 +136,8 @@ void ColorVertexBatch::addDraw(GLenum primitive, std::size_t first, BlendMode bl
   if (!draws.empty()) {
     ColorDraw& last = draws.back();
     // Line strips cannot be joined; several passes of two ranges would interleave differently.
-    const bool joinable = primitive == GL_TRIANGLES || primitive == GL_LINES;
+    const bool joinable =
+        primitive == GL_TRIANGLES || primitive == GL_LINES || primitive == GL_POINTS;
     if (joinable && last.primitive == primitive && last.blend == blend &&
         last.textured == textured && last.passes == 1 && passes == 1 &&
         last.first + last.count == first) {
@@ -149,6 +176,9 @@ core::Diagnostics ColorVertexBatch::submit(const ColorVertexProgram& program, fl
   GLenum dst = GL_ONE_MINUS_SRC_ALPHA;
   glBlendFunc(GL_SRC_ALPHA, dst);
   program.setOffsets(shifts);
+  const bool anyPoints = std::any_of(draws.begin(), draws.end(),
+                                     [](const ColorDraw& d) { return d.primitive == GL_POINTS; });
+  const ProgramPointSizeScope pointSize(anyPoints && program.desktopGl());
   for (const ColorDraw& d : draws) {
     if (glBlendDst(d.blend) != dst) {
       dst = glBlendDst(d.blend);

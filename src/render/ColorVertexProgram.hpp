@@ -8,6 +8,7 @@
 //
 // MD2's "thick" lines and fat dots redraw the same vertices shifted by one canvas pixel; the
 // program takes that shift as a uniform so the vertices are uploaded once and drawn 1 or 4 times.
+// GL_POINTS draws are one-pixel points (the vertex shader writes gl_PointSize = 1).
 
 #include <cstddef>
 #include <cstdint>
@@ -45,7 +46,7 @@ enum class BlendMode : std::uint8_t {
 
 /// One draw call over a range of the uploaded vertices.
 struct ColorDraw {
-  GLenum primitive = GL_TRIANGLES;  // GL_TRIANGLES, GL_LINES or GL_LINE_STRIP
+  GLenum primitive = GL_TRIANGLES;  // GL_TRIANGLES, GL_LINES, GL_LINE_STRIP or GL_POINTS
   std::size_t first = 0, count = 0;
   BlendMode blend = BlendMode::Alpha;
   bool textured = false;
@@ -66,10 +67,14 @@ class ColorVertexProgram {
   void setOffsets(const float (&shifts)[8]) const { glUniform2fv(offset_, 4, shifts); }
   /// Textured draws read texture unit 0.
   void setTextured(bool on) const { glUniform1i(textured_, on ? 1 : 0); }
+  /// Desktop GL sizes points by glPointSize unless GL_PROGRAM_POINT_SIZE is on; ES always takes
+  /// the shader's gl_PointSize.
+  bool desktopGl() const { return desktopGl_; }
 
  private:
   gl::ShaderProgram program_;
   GLint offset_ = -1, textured_ = -1;
+  bool desktopGl_ = true;
 };
 
 /// A persistent vertex buffer with its vertex array, grown (never shrunk) to the largest frame
@@ -88,14 +93,16 @@ class ColorVertexBatch {
     draws.clear();
   }
   /// Appends a draw of the vertices added since `first`; merges it into the previous draw when
-  /// both are GL_TRIANGLES or GL_LINES with the same state and contiguous (fewer calls, same
-  /// order of primitives, so the same blended result).
+  /// both are GL_TRIANGLES, GL_LINES or GL_POINTS with the same state and contiguous (fewer
+  /// calls, same order of primitives, so the same blended result).
   void addDraw(GLenum primitive, std::size_t first, BlendMode blend, bool textured = false,
                int passes = 1);
 
   /// Uploads the vertices (growing the GL buffer when needed) and issues every draw with `program`
   /// into the bound framebuffer. `pixelW`/`pixelH` are one canvas pixel in clip units. Blend state
   /// is set per draw; the caller restores it (BlendStateScope). Leaves program and VAO bound.
+  /// Points are drawn with GL_PROGRAM_POINT_SIZE on in desktop GL (a host's glPointSize must not
+  /// size them); that enable is put back before submit returns.
   core::Diagnostics submit(const ColorVertexProgram& program, float pixelW, float pixelH);
 
  private:

@@ -14,6 +14,8 @@
 //     (separate RGB/alpha) and the blend colour
 //   * the enables GL_DEPTH_TEST, GL_CULL_FACE, GL_SCISSOR_TEST, GL_STENCIL_TEST (Phosphene
 //     disables them while it draws) and the colour write mask (set to all channels)
+//   * in desktop GL, GL_PROGRAM_POINT_SIZE: not saved here but by ColorVertexBatch::submit,
+//     which turns it on only while it draws points
 //
 // Not touched at all (so not saved): clear colour/depth/stencil values (Phosphene clears with
 // glClearBuffer*), depth and stencil functions and masks, the scissor box, pixel store

@@ -4,7 +4,8 @@ namespace phosphene::render {
 namespace {
 
 // A dot as an axis-aligned square of `size` canvas pixels centred on the point (D3D9 point
-// sprites without texture are such squares), two triangles.
+// sprites without texture are such squares), two triangles. Only for dots wider than a pixel:
+// see addDots.
 void addDot(std::vector<ColorVertex>& out, const ColorVertex& centre, float halfW, float halfH) {
   ColorVertex a = centre, b = centre, c = centre, d = centre;
   a.x -= halfW, a.y -= halfH;
@@ -17,6 +18,29 @@ void addDot(std::vector<ColorVertex>& out, const ColorVertex& centre, float half
   out.push_back(a);
   out.push_back(c);
   out.push_back(d);
+}
+
+// Appends `points` as dots of `size` canvas pixels and the draw for them. One-pixel dots are GL
+// points: they light the pixel the quad did (the one whose centre lies in the square), but as one
+// primitive instead of two triangles, and llvmpipe shades a whole 4x4 block per primitive however
+// small. A point is also exactly one pixel after the rasteriser snaps its centre, where a quad's
+// corners, offset in float, snap one by one (so a dot on a pixel edge could move a row). Wider
+// dots stay quads: GL drops a point whose centre is off the canvas, where D3D9 draws the part of
+// the square that is on it, and GL ES need not support point sizes above 1.
+template <typename Points, typename ColourOf>
+void addDots(ColorVertexBatch& batch, const Points& points, float size, const CanvasInfo& canvas,
+             ColourOf colourOf, BlendMode blend, int passes) {
+  auto& v = batch.vertices;
+  const std::size_t first = v.size();
+  if (size == 1.0f) {
+    for (const auto& p : points) v.push_back(colorVertex(p.x, p.y, colourOf(p)));
+    batch.addDraw(GL_POINTS, first, blend, false, passes);
+    return;
+  }
+  const float halfW = size / static_cast<float>(canvas.width);
+  const float halfH = size / static_cast<float>(canvas.height);
+  for (const auto& p : points) addDot(v, colorVertex(p.x, p.y, colourOf(p)), halfW, halfH);
+  batch.addDraw(GL_TRIANGLES, first, blend, false, passes);
 }
 
 BlendMode blendOf(bool additive) {
@@ -54,12 +78,9 @@ void WavePass::addCustomWave(const preset::CustomWaveState& wave, const CanvasIn
     return c;
   };
   if (wave.dots) {
-    const float size = static_cast<float>(customDotSize(canvas.width, wave.thick));
-    const float halfW = size / static_cast<float>(canvas.width);
-    const float halfH = size / static_cast<float>(canvas.height);
-    for (const auto& p : wave.points) addDot(v, colorVertex(p.x, p.y, colourOf(p)), halfW, halfH);
     // Dots are drawn once: the 4-pass "thick" applies to lines only (DrawCustomWaves).
-    batch_.addDraw(GL_TRIANGLES, first, blendOf(wave.additive));
+    addDots(batch_, wave.points, static_cast<float>(customDotSize(canvas.width, wave.thick)),
+            canvas, colourOf, blendOf(wave.additive), 1);
     return;
   }
   for (const auto& p : wave.points) v.push_back(colorVertex(p.x, p.y, colourOf(p)));
@@ -74,11 +95,9 @@ void WavePass::addBuiltinWave(const preset::BuiltinWaveState& wave, const Canvas
   const std::size_t split = std::min(wave.secondLineStart, wave.points.size());
   if (wave.dots) {
     // DrawWave leaves D3DRS_POINTSIZE at 1: one-pixel dots, fattened only by the 4 passes.
-    const float halfW = 1.0f / static_cast<float>(canvas.width);
-    const float halfH = 1.0f / static_cast<float>(canvas.height);
-    const std::size_t first = v.size();
-    for (const auto& p : wave.points) addDot(v, colorVertex(p.x, p.y, wave.colour), halfW, halfH);
-    batch_.addDraw(GL_TRIANGLES, first, blend, false, passes);
+    addDots(
+        batch_, wave.points, 1.0f, canvas, [&wave](const auto&) { return wave.colour; }, blend,
+        passes);
     return;
   }
   // Mode 7 is two strips; every other mode one (split == size()).

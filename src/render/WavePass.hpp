@@ -4,8 +4,9 @@
 // (milkdropfs.cpp RenderFrame → DrawCustomWaves, DrawWave).
 //
 // Lines are 1-pixel GL lines (width 1 exists in core and ES); "thick" is MD2's own trick of
-// drawing the strip 4 times shifted by one canvas pixel. Dots are pixel-aligned quads, since
-// point sizes other than 1 need state GL ES lacks (glPointSize) and D3D9 points are squares.
+// drawing the strip 4 times shifted by one canvas pixel. One-pixel dots are GL points; wider dots
+// (thick custom waves, canvases from 1024 wide) are quads, since GL clips a point by its centre
+// where D3D9 draws the on-canvas part of the square, and ES need not support larger points.
 
 #include "core/Expected.hpp"
 #include "gl/Capabilities.hpp"

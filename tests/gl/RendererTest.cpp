@@ -293,6 +293,12 @@ void main() { c = vec4(1.0); }
   glScissor(1, 1, 2, 2);
   glEnable(GL_STENCIL_TEST);
   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  // Desktop GL sizes points by glPointSize while GL_PROGRAM_POINT_SIZE is off: the scene's
+  // one-pixel dots (GL points) must stay one pixel.
+#if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+  const bool desktop = !ctx->caps().es;
+  if (desktop) glPointSize(6.0f);
+#endif
 
   for (int n = 0; n < 3; ++n)
     EXPECT_TRUE(renderer.draw(sceneFrame(n, 64, 48), {0, target->id(), 64, 48}).empty());
@@ -344,6 +350,14 @@ void main() { c = vec4(1.0); }
   EXPECT_FALSE(mask[1]);
   EXPECT_TRUE(mask[2]);
   EXPECT_FALSE(mask[3]);
+#if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+  if (desktop) {
+    EXPECT_FALSE(glIsEnabled(GL_PROGRAM_POINT_SIZE));
+    GLfloat pointSize = 0.0f;
+    glGetFloatv(GL_POINT_SIZE, &pointSize);
+    EXPECT_EQ(pointSize, 6.0f);
+  }
+#endif
 
   // The odd host state did not leak into the picture: same as a renderer drawn from clean state.
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -353,6 +367,9 @@ void main() { c = vec4(1.0); }
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_STENCIL_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+#if !defined(PHOSPHENE_GL_NATIVE_GLES3)
+  if (desktop) glPointSize(1.0f);
+#endif
   Renderer clean;
   ASSERT_TRUE(clean.init(ctx->caps().dialect()).empty());
   auto cleanOut = gl::Framebuffer::create({64, 48});

@@ -100,6 +100,55 @@ TEST_P(WavePassGl, DotsLightOnlyTheirPointsLinesJoinThem) {
   EXPECT_GE(countLit(lines), 72 - 8 - 1);
 }
 
+// One-pixel dots light the pixel whose D3D9 centre (integer window coordinates) lies in the
+// square [X - 0.5, X + 0.5) x [Y - 0.5, Y + 0.5) around the dot: 256 dots at scattered sub-pixel
+// positions, each alone in a 4x4 cell. Positions stay 1/32 pixel clear of where the square's
+// edges cross a centre, in GL or in D3D9: GL's shift is 1/64 pixel short of half a pixel
+// (ColorVertexBatch::submit), so the two part in a band 1/64 pixel wide there.
+TEST_P(WavePassGl, OnePixelDotsLightThePixelD3D9Lights) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  constexpr int kSide = 64, kCell = 4;
+  std::vector<preset::WavePoint> dots;
+  std::vector<std::pair<int, int>> expected;
+  std::uint32_t seed = 12345;
+  const auto fraction = [&seed] {  // in [0.03, 0.45] or [0.55, 0.97]
+    seed = seed * 1664525u + 1013904223u;
+    const float u = static_cast<float>(seed >> 8) / static_cast<float>(1u << 24);
+    return u < 0.5f ? 0.03f + 0.84f * u : 0.55f + 0.84f * (u - 0.5f);
+  };
+  for (int cy = 0; cy < kSide / kCell; ++cy) {
+    for (int cx = 0; cx < kSide / kCell; ++cx) {
+      const float x = static_cast<float>(cx * kCell + 1) + fraction();
+      const float y = static_cast<float>(cy * kCell + 1) + fraction();
+      dots.push_back({x / kSide * 2.0f - 1.0f, 1.0f - y / kSide * 2.0f, kGreen});
+      expected.emplace_back(static_cast<int>(std::ceil(x - 0.5f)),
+                            static_cast<int>(std::ceil(y - 0.5f)));
+    }
+  }
+  const auto img = drawFrame(ctx->caps(), customWave(dots, true), kSide, kSide);
+  EXPECT_EQ(countLit(img), static_cast<int>(dots.size()));
+  for (const auto& [px, row] : expected)
+    EXPECT_TRUE(near(pixel(img, px, row), {0, 255, 0, 255})) << px << "," << row;
+}
+
+// The square's edges exactly on GL pixel centres (D3D9 position i + 0.5 + 1/64, after the shift
+// that puts D3D9's pixel centres under GL's): D3D9 has no tie there and lights pixel i + 1. GL
+// lights exactly one pixel: row + 1 as D3D9 does, and for the column GL's left-edge rule takes
+// i (the 1/256-pixel band where the two rasterisers part).
+TEST_P(WavePassGl, OnePixelDotOnAGlTieLightsOnePixel) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  constexpr int kSide = 64;  // a power of two keeps every coordinate exact in float
+  const float sixtyFourth = 1.0f / 64.0f;
+  for (const auto& [column, row] : {std::pair{20, 30}, std::pair{0, 62}, std::pair{41, 7}}) {
+    const float d3dX = static_cast<float>(column) + 0.5f + sixtyFourth;
+    const float d3dY = static_cast<float>(row) + 0.5f + sixtyFourth;
+    const preset::WavePoint p{d3dX / kSide * 2.0f - 1.0f, 1.0f - d3dY / kSide * 2.0f, kGreen};
+    const auto img = drawFrame(ctx->caps(), customWave({p}, true), kSide, kSide);
+    EXPECT_EQ(countLit(img), 1) << column << "," << row;
+    EXPECT_TRUE(near(pixel(img, column, row + 1), {0, 255, 0, 255})) << column << "," << row;
+  }
+}
+
 // "Thick" = the strip drawn 4 times with cumulative shifts (0,0), (+1,0), (+1,+1), (0,+1) canvas
 // pixels in MD2's y-down space (milkdropfs.cpp DrawCustomWaves): one pixel right and one DOWN.
 TEST_P(WavePassGl, ThickLinesAreTwoPixelsWideRightAndDown) {
