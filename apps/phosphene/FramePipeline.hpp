@@ -4,7 +4,8 @@
 // FrameSink: several at once for sinks that allow it (PNG encoding), one for byte streams (raw
 // stdout, the ffmpeg pipe). Frames are published in frame order whatever order the workers finish
 // in. At most `depth` frames are in flight, so memory stays bounded: when every buffer is taken
-// the render thread waits (back-pressure) rather than dropping a frame.
+// the render thread waits (back-pressure) rather than dropping a frame. On Linux the workers run
+// at the lowest priority (nice kWorkerNice), so they use the cores rendering leaves idle.
 
 #include <condition_variable>
 #include <cstdint>
@@ -21,6 +22,9 @@ namespace phosphene::cli {
 
 class FramePipeline {
  public:
+  /// The nice value of the worker threads on Linux (the lowest: 19).
+  static constexpr int kWorkerNice = 19;
+
   /// `workers` is capped by the sink's concurrency(); `depth` (>= 1) buffers of width x height.
   FramePipeline(FrameSink& sink, int width, int height, int workers, int depth);
   /// Without finish(): frames not yet started are dropped, frames being written complete and

@@ -15,6 +15,12 @@
 
 #include <gtest/gtest.h>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "FramePipeline.hpp"
 
 namespace phosphene::cli {
@@ -38,6 +44,9 @@ class FakeSink final : public FrameSink {
     }
     std::lock_guard lock(mutex_);
     --writing_;
+#if defined(__linux__)
+    writerNice_.push_back(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))));
+#endif
     // The buffer must still hold the frame the producer wrote into it.
     firstBytes_.push_back({index, frame.pixels[0]});
     if (index == failAt_) {
@@ -46,7 +55,9 @@ class FakeSink final : public FrameSink {
     }
     return true;
   }
-  int concurrency() const override { return concurrency_; }
+  int concurrency() const override {
+    return concurrency_;
+  }
   bool publish(std::int64_t index, std::string&) override {
     std::lock_guard lock(mutex_);
     published_.push_back(index);
@@ -56,8 +67,12 @@ class FakeSink final : public FrameSink {
     std::lock_guard lock(mutex_);
     discarded_.insert(index);
   }
-  bool finish(std::string&) override { return true; }
-  std::string where() const override { return "fake"; }
+  bool finish(std::string&) override {
+    return true;
+  }
+  std::string where() const override {
+    return "fake";
+  }
 
   void hold() {
     std::lock_guard lock(mutex_);
@@ -78,6 +93,7 @@ class FakeSink final : public FrameSink {
   std::int64_t failAt_ = -1;
   int concurrency_;
   int writing_ = 0, maxWriting_ = 0;
+  std::vector<int> writerNice_;
   std::vector<std::int64_t> published_;
   std::set<std::int64_t> discarded_;
   std::vector<std::pair<std::int64_t, std::uint8_t>> firstBytes_;
@@ -110,6 +126,22 @@ TEST(FramePipeline, PublishesEveryFrameInOrderWithSeveralWorkers) {
     EXPECT_EQ(byte, static_cast<std::uint8_t>(index)) << "frame " << index << " was overwritten";
   EXPECT_FALSE(pipeline.failedFrame());
 }
+
+#if defined(__linux__)
+// Writers run at the lowest priority so they only take cores the renderer leaves idle; the
+// render thread (this one) keeps its own.
+TEST(FramePipeline, WritersRunAtTheLowestPriorityAndTheRenderThreadKeepsItsOwn) {
+  const int renderNice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+  FakeSink sink(2);
+  FramePipeline pipeline(sink, 4, 3, 2, 4);
+  EXPECT_EQ(produce(pipeline, 8), 8);
+  std::string error;
+  ASSERT_TRUE(pipeline.finish(error)) << error;
+  ASSERT_EQ(sink.writerNice_.size(), 8u);
+  for (int nice : sink.writerNice_) EXPECT_EQ(nice, FramePipeline::kWorkerNice);
+  EXPECT_EQ(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))), renderNice);
+}
+#endif
 
 TEST(FramePipeline, StreamSinksGetOneWriterAtATime) {
   FakeSink sink(1);  // raw stdout, the ffmpeg pipe: one byte stream
