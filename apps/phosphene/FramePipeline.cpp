@@ -17,8 +17,8 @@ namespace {
 // delays the whole frame, while an encoder that runs when a core is idle costs nothing. When
 // the writers fall behind, every buffer fills and the render thread waits, and then they have
 // the cores alone, so no frame is ever starved. Measured on 2 cores, PNG output, interleaved
-// rounds: nice 19 took 4-9% off the wall time per frame at 640x480 and 5% at 1280x720, nice 10
-// about 2% (bench/README.md). Linux only: elsewhere (POSIX) the call would renice the whole
+// rounds: nice 19 took 4-10% off the wall time per frame at 640x480 and 5% at 1280x720, nice 10
+// 2-6% (bench/README.md). Linux only: elsewhere (POSIX) the call would renice the whole
 // process.
 void lowerThisThreadsPriority() {
 #if defined(__linux__)
