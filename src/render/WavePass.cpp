@@ -26,7 +26,9 @@ void addDot(std::vector<ColorVertex>& out, const ColorVertex& centre, float half
 // small. A point is also exactly one pixel after the rasteriser snaps its centre, where a quad's
 // corners, offset in float, snap one by one (so a dot on a pixel edge could move a row). Wider
 // dots stay quads: GL drops a point whose centre is off the canvas, where D3D9 draws the part of
-// the square that is on it, and GL ES need not support point sizes above 1.
+// the square that is on it (DirectX 8/9 documentation, point clipping), GL ES need not support
+// point sizes above 1, and on llvmpipe points for the 2- and 3-pixel dots away from the edges
+// measured no faster than these quads (bench/README.md).
 template <typename Points, typename ColourOf>
 void addDots(ColorVertexBatch& batch, const Points& points, float size, const CanvasInfo& canvas,
              ColourOf colourOf, BlendMode blend, int passes) {

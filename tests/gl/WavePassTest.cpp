@@ -100,35 +100,60 @@ TEST_P(WavePassGl, DotsLightOnlyTheirPointsLinesJoinThem) {
   EXPECT_GE(countLit(lines), 72 - 8 - 1);
 }
 
-// One-pixel dots light the pixel whose D3D9 centre (integer window coordinates) lies in the
-// square [X - 0.5, X + 0.5) x [Y - 0.5, Y + 0.5) around the dot: 256 dots at scattered sub-pixel
-// positions, each alone in a 4x4 cell. Positions stay 1/32 pixel clear of where the square's
-// edges cross a centre, in GL or in D3D9: GL's shift is 1/64 pixel short of half a pixel
-// (ColorVertexBatch::submit), so the two part in a band 1/64 pixel wide there.
-TEST_P(WavePassGl, OnePixelDotsLightThePixelD3D9Lights) {
+// Dots light the pixels whose D3D9 centres (integer window coordinates) lie in the square of
+// their size around them, [X - size/2, X + size/2) x [Y - size/2, Y + size/2): 256 dots at
+// scattered sub-pixel positions, each alone in a 4x4 cell, one pixel (thin) and 2x2 (thick, below
+// 1024 wide). Positions stay 1/32 pixel clear of where the square's edges cross a centre, in GL or
+// in D3D9: GL's shift is 1/64 pixel short of half a pixel (ColorVertexBatch::submit), so the two
+// part in a band 1/64 pixel wide there.
+TEST_P(WavePassGl, DotsLightThePixelsD3D9Lights) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
   constexpr int kSide = 64, kCell = 4;
-  std::vector<preset::WavePoint> dots;
-  std::vector<std::pair<int, int>> expected;
-  std::uint32_t seed = 12345;
-  const auto fraction = [&seed] {  // in [0.03, 0.45] or [0.55, 0.97]
-    seed = seed * 1664525u + 1013904223u;
-    const float u = static_cast<float>(seed >> 8) / static_cast<float>(1u << 24);
-    return u < 0.5f ? 0.03f + 0.84f * u : 0.55f + 0.84f * (u - 0.5f);
-  };
-  for (int cy = 0; cy < kSide / kCell; ++cy) {
-    for (int cx = 0; cx < kSide / kCell; ++cx) {
-      const float x = static_cast<float>(cx * kCell + 1) + fraction();
-      const float y = static_cast<float>(cy * kCell + 1) + fraction();
-      dots.push_back({x / kSide * 2.0f - 1.0f, 1.0f - y / kSide * 2.0f, kGreen});
-      expected.emplace_back(static_cast<int>(std::ceil(x - 0.5f)),
-                            static_cast<int>(std::ceil(y - 0.5f)));
+  for (const bool thick : {false, true}) {
+    const int size = render::WavePass::customDotSize(kSide, thick);
+    std::vector<preset::WavePoint> dots;
+    std::vector<std::pair<int, int>> expected;  // the first (top-left) pixel of each square
+    std::uint32_t seed = 12345;
+    const auto fraction = [&seed] {  // in [0.03, 0.45] or [0.55, 0.97]
+      seed = seed * 1664525u + 1013904223u;
+      const float u = static_cast<float>(seed >> 8) / static_cast<float>(1u << 24);
+      return u < 0.5f ? 0.03f + 0.84f * u : 0.55f + 0.84f * (u - 0.5f);
+    };
+    const float half = 0.5f * static_cast<float>(size);
+    for (int cy = 0; cy < kSide / kCell; ++cy) {
+      for (int cx = 0; cx < kSide / kCell; ++cx) {
+        const float x = static_cast<float>(cx * kCell + 1) + fraction();
+        const float y = static_cast<float>(cy * kCell + 1) + fraction();
+        dots.push_back({x / kSide * 2.0f - 1.0f, 1.0f - y / kSide * 2.0f, kGreen});
+        expected.emplace_back(static_cast<int>(std::ceil(x - half)),
+                              static_cast<int>(std::ceil(y - half)));
+      }
     }
+    const auto img = drawFrame(ctx->caps(), customWave(dots, true, thick), kSide, kSide);
+    EXPECT_EQ(countLit(img), static_cast<int>(dots.size()) * size * size) << size;
+    for (const auto& [px, row] : expected)
+      for (int dy = 0; dy < size; ++dy)
+        for (int dx = 0; dx < size; ++dx)
+          EXPECT_TRUE(near(pixel(img, px + dx, row + dy), {0, 255, 0, 255}))
+              << size << ": " << px + dx << "," << row + dy;
   }
-  const auto img = drawFrame(ctx->caps(), customWave(dots, true), kSide, kSide);
-  EXPECT_EQ(countLit(img), static_cast<int>(dots.size()));
-  for (const auto& [px, row] : expected)
-    EXPECT_TRUE(near(pixel(img, px, row), {0, 255, 0, 255})) << px << "," << row;
+}
+
+// A dot wider than a pixel whose centre is off the canvas still lights the part of its square on
+// it, as D3D9 draws it (GL would drop such a dot drawn as a point). Thick dots are 2x2 pixels
+// below 1024 wide: one centred 0.8 pixel left of the canvas (D3D9 square [-1.8, 0.2)) lights
+// column 0, one 0.2 pixel short of the right edge after GL's half-pixel shift lights the last.
+TEST_P(WavePassGl, WideDotsAtTheCanvasEdgeLightTheirOnCanvasPart) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  const auto clipX = [](float d3dX) { return d3dX / kW * 2.0f - 1.0f; };
+  const auto clipY = [](float d3dY) { return 1.0f - d3dY / kH * 2.0f; };
+  const std::vector<preset::WavePoint> pts{{clipX(-0.8f), clipY(30.6f), kGreen},
+                                           {clipX(kW - 0.2f), clipY(10.6f), kGreen}};
+  const auto img = drawFrame(ctx->caps(), customWave(pts, true, true));
+  EXPECT_EQ(countLit(img), 4);
+  for (const auto& [x, row] :
+       {std::pair{0, 30}, std::pair{0, 31}, std::pair{kW - 1, 10}, std::pair{kW - 1, 11}})
+    EXPECT_TRUE(near(pixel(img, x, row), {0, 255, 0, 255})) << x << "," << row;
 }
 
 // The square's edges exactly on GL pixel centres (D3D9 position i + 0.5 + 1/64, after the shift
