@@ -159,7 +159,7 @@ TEST_P(WavePassGl, WideDotsAtTheCanvasEdgeLightTheirOnCanvasPart) {
 // The square's edges exactly on GL pixel centres (D3D9 position i + 0.5 + 1/64, after the shift
 // that puts D3D9's pixel centres under GL's): D3D9 has no tie there and lights pixel i + 1. GL
 // lights exactly one pixel: row + 1 as D3D9 does, and for the column GL's left-edge rule takes
-// i (the 1/256-pixel band where the two rasterisers part).
+// i (the 1/64-pixel band where the two rasterisers part).
 TEST_P(WavePassGl, OnePixelDotOnAGlTieLightsOnePixel) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
   constexpr int kSide = 64;  // a power of two keeps every coordinate exact in float

@@ -26,6 +26,15 @@
 namespace phosphene::cli {
 namespace {
 
+// The calling thread's nice value (Linux; 0 elsewhere, where nothing changes it).
+int currentThreadNice() {
+#if defined(__linux__)
+  return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+#else
+  return 0;
+#endif
+}
+
 // Records what the pipeline does; write() can be slowed down, held, or made to fail.
 class FakeSink final : public FrameSink {
  public:
@@ -44,9 +53,7 @@ class FakeSink final : public FrameSink {
     }
     std::lock_guard lock(mutex_);
     --writing_;
-#if defined(__linux__)
-    writerNice_.push_back(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))));
-#endif
+    writerNice_.push_back(currentThreadNice());
     // The buffer must still hold the frame the producer wrote into it.
     firstBytes_.push_back({index, frame.pixels[0]});
     if (index == failAt_) {
@@ -55,9 +62,7 @@ class FakeSink final : public FrameSink {
     }
     return true;
   }
-  int concurrency() const override {
-    return concurrency_;
-  }
+  int concurrency() const override { return concurrency_; }
   bool publish(std::int64_t index, std::string&) override {
     std::lock_guard lock(mutex_);
     published_.push_back(index);
@@ -67,12 +72,8 @@ class FakeSink final : public FrameSink {
     std::lock_guard lock(mutex_);
     discarded_.insert(index);
   }
-  bool finish(std::string&) override {
-    return true;
-  }
-  std::string where() const override {
-    return "fake";
-  }
+  bool finish(std::string&) override { return true; }
+  std::string where() const override { return "fake"; }
 
   void hold() {
     std::lock_guard lock(mutex_);
@@ -131,7 +132,7 @@ TEST(FramePipeline, PublishesEveryFrameInOrderWithSeveralWorkers) {
 // Writers run at the lowest priority so they only take cores the renderer leaves idle; the
 // render thread (this one) keeps its own.
 TEST(FramePipeline, WritersRunAtTheLowestPriorityAndTheRenderThreadKeepsItsOwn) {
-  const int renderNice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+  const int renderNice = currentThreadNice();
   FakeSink sink(2);
   FramePipeline pipeline(sink, 4, 3, 2, 4);
   EXPECT_EQ(produce(pipeline, 8), 8);
@@ -139,7 +140,7 @@ TEST(FramePipeline, WritersRunAtTheLowestPriorityAndTheRenderThreadKeepsItsOwn) 
   ASSERT_TRUE(pipeline.finish(error)) << error;
   ASSERT_EQ(sink.writerNice_.size(), 8u);
   for (int nice : sink.writerNice_) EXPECT_EQ(nice, FramePipeline::kWorkerNice);
-  EXPECT_EQ(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))), renderNice);
+  EXPECT_EQ(currentThreadNice(), renderNice);
 }
 #endif
 
