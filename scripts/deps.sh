@@ -34,6 +34,9 @@ packages=(
   # tools/projectm_render (differential check, performance comparisons): Debian's libprojectM 3.1;
   # tools/differential/differential.py reads and writes PNGs with PIL
   libprojectm-dev python3-pil
+  # render --out FILE.mp4 pipes frames to the ffmpeg program; its test runs the real one and
+  # reads the file back with ffprobe
+  ffmpeg
   # phosphene play: SDL2 window and audio; its tests run under Xvfb with xdotool's key events
   libsdl2-dev xvfb xdotool xauth
   # phosphene play's configuration file (phosphene.toml): toml++

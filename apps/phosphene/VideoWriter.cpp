@@ -135,7 +135,12 @@ std::unique_ptr<FrameSink> openVideo(const VideoOptions& o, std::string& error) 
                                    "-i",
                                    "pipe:0"};
   if (!o.audioPath.empty()) {
-    args.insert(args.end(), {"-i", o.audioPath, "-map", "0:v:0", "-map", "1:a:0", "-shortest"});
+    // The frames decide the length. Alone, -shortest ends the file when an audio track shorter
+    // than the frames runs out (ffmpeg then closes the pipe and frames already rendered are
+    // lost); padded with silence (apad) the audio never ends first, and -shortest cuts it to
+    // the video when it is longer.
+    args.insert(args.end(),
+                {"-i", o.audioPath, "-map", "0:v:0", "-map", "1:a:0", "-af", "apad", "-shortest"});
   }
   // yuv420p: what players expect of H.264/VP9; it needs even dimensions, hence the crop.
   args.insert(args.end(),

@@ -344,6 +344,55 @@ TEST_F(RenderCommand, FfmpegFailureIsReported) {
   EXPECT_NE(r.err.find("ffmpeg"), std::string::npos) << r.err;
 }
 
+// The real FFmpeg (scripts/deps.sh installs it; the stand-in above cannot say whether FFmpeg
+// accepts our arguments or how it ends a file). Bug: 300 frames at 60 fps over the 4 s demo track
+// failed at frame ~290 ("ffmpeg stopped reading frames") and left a 281-frame file, because
+// -shortest ended the file when the audio ran out; the audio is now padded with silence.
+TEST_F(RenderCommand, RealFfmpegWritesEveryFrameWhenTheAudioIsShorter) {
+  SKIP_WITHOUT_EGL();
+  if (std::system("command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null") != 0)
+    GTEST_SKIP() << "needs ffmpeg and ffprobe on PATH (scripts/deps.sh installs ffmpeg)";
+  const auto r = run("--size 64x48 --fps 60 --frames 300 --out clip.mp4");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  // One line per stream: codec_type,frames read,duration.
+  const std::string probe = "cd '" + dir_.string() +
+                            "' && ffprobe -v error -count_frames -show_entries "
+                            "stream=codec_type,nb_read_frames,duration -of csv=p=0 clip.mp4 "
+                            ">streams.txt";
+  ASSERT_EQ(std::system(probe.c_str()), 0);
+  const std::string streams = readFile(dir_ / "streams.txt");
+  EXPECT_NE(streams.find("video,5.000000,300"), std::string::npos) << streams;
+  const auto audio = streams.find("audio,");
+  ASSERT_NE(audio, std::string::npos) << streams;
+  EXPECT_NEAR(std::atof(streams.c_str() + audio + 6), 5.0, 0.05) << streams;  // padded to 5 s
+
+  // Frame 150 decodes to the picture `--out -` gives, right way up (H.264 4:2:0 is lossy).
+  ASSERT_EQ(run("--size 64x48 --fps 60 --frames 150 --out -", "raw.rgba").exitCode, 0);
+  const std::string decode = "cd '" + dir_.string() +
+                             "' && ffmpeg -v error -i clip.mp4 -vf 'select=eq(n\\,149)' "
+                             "-frames:v 1 -f rawvideo -pix_fmt rgba decoded.rgba";
+  ASSERT_EQ(std::system(decode.c_str()), 0);
+  const std::string raw = readFile(dir_ / "raw.rgba");
+  const std::string decoded = readFile(dir_ / "decoded.rgba");
+  constexpr std::size_t kRow = 64 * 4, kFrame = kRow * 48;
+  ASSERT_EQ(raw.size(), 150 * kFrame);
+  ASSERT_EQ(decoded.size(), kFrame);
+  const std::string want = raw.substr(149 * kFrame);
+  double same = 0, flipped = 0;
+  for (std::size_t y = 0; y < 48; ++y)
+    for (std::size_t x = 0; x < kRow; x += 4)
+      for (std::size_t c = 0; c < 3; ++c) {
+        const int d = static_cast<unsigned char>(decoded[y * kRow + x + c]);
+        same += std::abs(d - static_cast<unsigned char>(want[y * kRow + x + c]));
+        flipped += std::abs(d - static_cast<unsigned char>(want[(47 - y) * kRow + x + c]));
+      }
+  same /= 64.0 * 48 * 3;
+  flipped /= 64.0 * 48 * 3;
+  EXPECT_LT(same, 10.0) << "mean absolute difference per channel (4.7 when written), flipped: "
+                        << flipped;
+  EXPECT_LT(2.0 * same, flipped) << "the decoded frame looks upside down";
+}
+
 // Several presets: switches exactly every --preset-duration seconds with MilkDrop transitions,
 // listed in the summary; the output is the same bytes every time (each switch waits for its load).
 TEST_F(RenderCommand, PresetSequenceSwitchesOnTimeAndIsDeterministic) {
