@@ -109,7 +109,9 @@ core::Diagnostics BlurPass::init(gl::GlslDialect dialect) {
   auto vao = gl::VertexArray::create();
   if (!vao) return std::move(vao.diagnostics());
   vao_ = std::move(*vao);
-  clampSampler_ = makeBilinearSampler(GL_CLAMP_TO_EDGE);
+  auto sampler = gl::Sampler::create(GL_LINEAR, GL_CLAMP_TO_EDGE);
+  if (!sampler) return std::move(sampler.diagnostics());
+  clampSampler_ = std::move(*sampler);
   core::Diagnostics errors;
   gl::drainGlErrors("BlurPass::init", errors);
   return errors;
@@ -159,7 +161,7 @@ core::Diagnostics BlurPass::run(const gl::Texture2D& source, int levels,
   glDisable(GL_BLEND);
   vao_.bind();
   glActiveTexture(GL_TEXTURE0);
-  glBindSampler(0, clampSampler_.get());
+  glBindSampler(0, clampSampler_.id());
   for (int i = 0; i < levels * 2; ++i) {
     const gl::Texture2D& src = i == 0 ? source : targets_[static_cast<std::size_t>(i - 1)].color();
     const gl::Framebuffer& dst = targets_[static_cast<std::size_t>(i)];

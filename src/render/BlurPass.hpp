@@ -23,7 +23,7 @@
 #include "core/Expected.hpp"
 #include "gl/Capabilities.hpp"
 #include "gl/Framebuffer.hpp"
-#include "gl/GlName.hpp"
+#include "gl/Sampler.hpp"
 #include "gl/ShaderProgram.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/ShaderInputs.hpp"
@@ -59,7 +59,7 @@ class BlurPass {
     GLint texSize = -1, target = -1, weightsOffsets = -1, divEdge = -1;
   } v_;
   gl::VertexArray vao_;
-  gl::GlName<SamplerObjectTraits> clampSampler_;
+  gl::Sampler clampSampler_;
   std::array<gl::Framebuffer, kTargets> targets_;
   int canvasWidth_ = 0, canvasHeight_ = 0;
   int computedLevels_ = 0;

@@ -274,8 +274,7 @@ core::Diagnostics CompositePass::init(gl::GlslDialect dialect) {
   vao_.attribute(0, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
   vao_.attribute(1, vertices_, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, s));
   vao_.attribute(2, vertices_, 4, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, w0));
-  wrapSampler_ = makeBilinearSampler(GL_REPEAT);
-  clampSampler_ = makeBilinearSampler(GL_CLAMP_TO_EDGE);
+  if (auto errors = samplers_.init(); !errors.empty()) return errors;
   // The variant of an MD1 preset with default values (gamma 2, no echo, no hue, canvas = output
   // size) is compiled now, so a broken shader shows at init like every other pass's; the others
   // are compiled on first use.
@@ -426,7 +425,7 @@ void CompositePass::draw(const preset::FrameState& frame, const gl::Texture2D& c
   glUniform1f(p->hueAmount, hueAmount);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, canvas.id());
-  glBindSampler(0, wrap ? wrapSampler_.get() : clampSampler_.get());
+  glBindSampler(0, samplers_.pick(wrap));
   glDisable(GL_BLEND);
   vao_.bind();
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

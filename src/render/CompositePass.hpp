@@ -113,7 +113,7 @@ class CompositePass {
   std::unordered_map<std::uint32_t, Program> programs_;
   gl::VertexArray vao_;
   gl::Buffer vertices_;
-  gl::GlName<SamplerObjectTraits> wrapSampler_, clampSampler_;
+  CanvasSamplers samplers_;
   std::array<float, 4> randStart_{};
   std::array<float, 16 * 3> cornerScratch_{};
   std::array<std::array<std::array<float, 3>, 4>, 4> slotCorners_{};

@@ -60,19 +60,15 @@ core::Diagnostics Renderer::init(gl::GlslDialect dialect) {
   const GLenum filters[2] = {GL_LINEAR, GL_NEAREST};
   const GLenum wraps[2] = {GL_REPEAT, GL_CLAMP_TO_EDGE};
   for (std::size_t i = 0; i < samplerObjects_.size(); ++i) {
-    GLuint name = 0;
-    glGenSamplers(1, &name);
-    const auto filter = static_cast<GLint>(filters[i / 2]);
-    const auto wrap = static_cast<GLint>(wraps[i % 2]);
-    glSamplerParameteri(name, GL_TEXTURE_MIN_FILTER, filter);
-    glSamplerParameteri(name, GL_TEXTURE_MAG_FILTER, filter);
-    glSamplerParameteri(name, GL_TEXTURE_WRAP_S, wrap);
-    glSamplerParameteri(name, GL_TEXTURE_WRAP_T, wrap);
-    glSamplerParameteri(name, GL_TEXTURE_WRAP_R, wrap);
-    samplerObjects_[i] = gl::GlName<SamplerObjectTraits>(name);
+    auto sampler = gl::Sampler::create(filters[i / 2], wraps[i % 2]);
+    if (!sampler) {
+      append(errors, std::move(sampler.diagnostics()));
+      continue;
+    }
+    samplerObjects_[i] = std::move(*sampler);
   }
-  samplers_ = {samplerObjects_[0].get(), samplerObjects_[1].get(), samplerObjects_[2].get(),
-               samplerObjects_[3].get()};
+  samplers_ = {samplerObjects_[0].id(), samplerObjects_[1].id(), samplerObjects_[2].id(),
+               samplerObjects_[3].id()};
   gl::drainGlErrors("Renderer::init", errors);
   initialised_ = !core::hasErrors(errors);
   return errors;

@@ -48,6 +48,7 @@
 #include "gl/CurrentContext.hpp"
 #include "gl/Framebuffer.hpp"
 #include "gl/GlName.hpp"
+#include "gl/Sampler.hpp"
 #include "preset/FrameState.hpp"
 #include "preset/ShaderInputs.hpp"
 #include "render/BlurPass.hpp"
@@ -243,7 +244,7 @@ class Renderer {
   ShaderWarpPass shaderWarp_;
   ShaderCompPass shaderComp_;
   BlurPass blur_;
-  std::array<gl::GlName<SamplerObjectTraits>, 4> samplerObjects_;
+  std::array<gl::Sampler, 4> samplerObjects_;
   SamplerSet samplers_;
   std::unique_ptr<NoiseTextures> noise_;
   std::unique_ptr<TextureLibrary> textures_;

@@ -42,20 +42,9 @@ core::Diagnostics ShapePass::init(gl::GlslDialect dialect) {
   if (!program) return program.diagnostics();
   auto batch = ColorVertexBatch::create(4096);
   if (!batch) return batch.diagnostics();
-  GLuint sampler = 0;
-  glGenSamplers(1, &sampler);
-  core::Diagnostics errors;
-  if (!gl::drainGlErrors("ShapePass::init", errors) || sampler == 0) {
-    if (errors.empty())
-      errors.push_back(
-          core::makeDiagnostic(core::DiagnosticId::GlError, "glGenSamplers failed", "render"));
-    return errors;
-  }
-  sampler_ = gl::GlName<SamplerTraits>(sampler);
-  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  auto sampler = gl::Sampler::create(GL_LINEAR, GL_REPEAT);
+  if (!sampler) return std::move(sampler.diagnostics());
+  sampler_ = std::move(*sampler);
   program_ = std::move(*program);
   batch_ = std::move(*batch);
   return {};
@@ -111,7 +100,7 @@ void ShapePass::draw(const preset::FrameState& frame, const CanvasInfo& canvas,
   }
   TextureUnitScope keepUnit;
   glBindTexture(GL_TEXTURE_2D, canvas.previousCanvas->id());
-  glBindSampler(0, sampler_.get());
+  glBindSampler(0, sampler_.id());
   errors_ = batch_.submit(program_, 2.0f / static_cast<float>(canvas.width),
                           2.0f / static_cast<float>(canvas.height));
 }

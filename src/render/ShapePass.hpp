@@ -8,17 +8,13 @@
 
 #include "core/Expected.hpp"
 #include "gl/Capabilities.hpp"
-#include "gl/GlName.hpp"
+#include "gl/Sampler.hpp"
 #include "preset/FrameState.hpp"
 #include "preset/ShapeGeometry.hpp"
 #include "render/CanvasInfo.hpp"
 #include "render/ColorVertexProgram.hpp"
 
 namespace phosphene::render {
-
-struct SamplerTraits {
-  static void destroy(GLuint name) { glDeleteSamplers(1, &name); }
-};
 
 class ShapePass {
  public:
@@ -39,7 +35,7 @@ class ShapePass {
   ColorVertexBatch batch_;
   // Bilinear + wrap for the canvas read, without touching the canvas texture's own parameters
   // (MD2 inherits wrap and linear filtering from RenderFrame's sampler set-up).
-  gl::GlName<SamplerTraits> sampler_;
+  gl::Sampler sampler_;
   preset::ShapeGeometry geometry_;  // reused per instance: no allocation once sizes are stable
   preset::AspectFactors aspect_;
   double alphaMultiplier_ = 1.0;

@@ -66,16 +66,6 @@ constexpr int kGridUnit = 1;
 
 }  // namespace
 
-gl::GlName<SamplerObjectTraits> makeBilinearSampler(GLenum wrap) {
-  GLuint name = 0;
-  glGenSamplers(1, &name);
-  glSamplerParameteri(name, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glSamplerParameteri(name, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glSamplerParameteri(name, GL_TEXTURE_WRAP_S, static_cast<GLint>(wrap));
-  glSamplerParameteri(name, GL_TEXTURE_WRAP_T, static_cast<GLint>(wrap));
-  return gl::GlName<SamplerObjectTraits>(name);
-}
-
 core::Diagnostics WarpPass::init(gl::GlslDialect dialect) {
   auto program = gl::ShaderProgram::create(dialect, kMeshShader, "warp");
   if (!program) return std::move(program.diagnostics());
@@ -100,10 +90,9 @@ core::Diagnostics WarpPass::init(gl::GlslDialect dialect) {
   auto pixelVao = gl::VertexArray::create();  // no attributes: core profiles need a VAO bound
   if (!pixelVao) return std::move(pixelVao.diagnostics());
   pixelVao_ = std::move(*pixelVao);
-  wrapSampler_ = makeBilinearSampler(GL_REPEAT);
-  clampSampler_ = makeBilinearSampler(GL_CLAMP_TO_EDGE);
+  core::Diagnostics errors = samplers_.init();
+  if (!errors.empty()) return errors;
   mesh_.reset();
-  core::Diagnostics errors;
   gl::drainGlErrors("WarpPass::init", errors);
   return errors;
 }
@@ -139,7 +128,7 @@ bool WarpPass::draw(const preset::FrameState& frame, const gl::Texture2D& source
   const float decay = effectiveDecay(frame.vars.decay, style);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, source.id());
-  glBindSampler(0, wraps(frame.vars.wrap) ? wrapSampler_.get() : clampSampler_.get());
+  glBindSampler(0, samplers_.pick(wraps(frame.vars.wrap)));
   applyPassBlend(blend);
   const bool masked =
       std::any_of(mesh.alpha.begin(), mesh.alpha.end(), [](float a) { return a != 1.0f; });

@@ -28,6 +28,7 @@
 #include "gl/Texture2D.hpp"
 #include "gl/VertexArray.hpp"
 #include "preset/FrameState.hpp"
+#include "render/CanvasSamplers.hpp"
 #include "render/PassBlend.hpp"
 #include "render/WarpGridTexture.hpp"
 #include "render/WarpMeshBuffers.hpp"
@@ -36,13 +37,6 @@ namespace phosphene::render {
 
 /// How a stage without a preset shader is drawn (spec §8.6).
 enum class BuiltinStyle : std::uint8_t { FixedFunction, GeneratedShader };
-
-struct SamplerObjectTraits {
-  static void destroy(GLuint name) { glDeleteSamplers(1, &name); }
-};
-
-/// A bilinear sampler object with the given wrap mode (GL_REPEAT or GL_CLAMP_TO_EDGE).
-gl::GlName<SamplerObjectTraits> makeBilinearSampler(GLenum wrap);
 
 class WarpPass {
  public:
@@ -89,7 +83,7 @@ class WarpPass {
   gl::VertexArray vao_;
   WarpMeshBuffers mesh_;
   std::vector<Vertex> scratch_;
-  gl::GlName<SamplerObjectTraits> wrapSampler_, clampSampler_;
+  CanvasSamplers samplers_;
   core::Diagnostics errors_;
 };
 

@@ -10,6 +10,7 @@
 #include "gl/Buffer.hpp"
 #include "gl/Framebuffer.hpp"
 #include "gl/GlErrors.hpp"
+#include "gl/Sampler.hpp"
 #include "gl/ShaderProgram.hpp"
 #include "gl/Texture2D.hpp"
 #include "gl/VertexArray.hpp"
@@ -141,6 +142,35 @@ TEST_P(GlWrappers, ObjectsMoveAndBufferUpdatesStayInRange) {
   EXPECT_TRUE(glIsBuffer(name));
   moved = gl::Buffer();
   EXPECT_FALSE(glIsBuffer(name));
+  core::Diagnostics errors;
+  EXPECT_TRUE(gl::drainGlErrors("test", errors));
+  EXPECT_TRUE(ctx->debugErrors().empty());
+}
+
+TEST_P(GlWrappers, SamplerCarriesItsFilterAndWrapAndIsDeletedWithItsOwner) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  for (const GLenum filter : {GL_LINEAR, GL_NEAREST})
+    for (const GLenum wrap : {GL_REPEAT, GL_CLAMP_TO_EDGE}) {
+      auto sampler = gl::Sampler::create(filter, wrap);
+      ASSERT_TRUE(sampler.ok());
+      const GLuint name = sampler->id();
+      ASSERT_TRUE(glIsSampler(name));
+      for (const GLenum p : {GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER}) {
+        GLint v = 0;
+        glGetSamplerParameteriv(name, p, &v);
+        EXPECT_EQ(v, static_cast<GLint>(filter)) << std::hex << p;
+      }
+      for (const GLenum p : {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R}) {
+        GLint v = 0;
+        glGetSamplerParameteriv(name, p, &v);
+        EXPECT_EQ(v, static_cast<GLint>(wrap)) << std::hex << p;
+      }
+      gl::Sampler moved = std::move(*sampler);
+      EXPECT_EQ(moved.id(), name);
+      EXPECT_FALSE(*sampler);
+      moved = gl::Sampler();
+      EXPECT_FALSE(glIsSampler(name));
+    }
   core::Diagnostics errors;
   EXPECT_TRUE(gl::drainGlErrors("test", errors));
   EXPECT_TRUE(ctx->debugErrors().empty());
