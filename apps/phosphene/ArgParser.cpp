@@ -1,5 +1,7 @@
 #include "ArgParser.hpp"
 
+#include <phosphene/phosphene.h>
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -170,7 +172,8 @@ bool parseSize(std::string_view text, int& width, int& height) {
   if (x == std::string_view::npos) return false;
   long long w = 0, h = 0;
   if (!parseInt(text.substr(0, x), w) || !parseInt(text.substr(x + 1), h)) return false;
-  if (w <= 0 || h <= 0 || w > 16384 || h > 16384) return false;
+  if (w <= 0 || h <= 0 || w > PHOSPHENE_MAX_DRAWABLE_SIZE || h > PHOSPHENE_MAX_DRAWABLE_SIZE)
+    return false;
   width = static_cast<int>(w);
   height = static_cast<int>(h);
   return true;

@@ -52,7 +52,8 @@ class ArgParser {
   bool help_ = false;
 };
 
-/// Parses "WxH" (e.g. "640x480"); false on anything else or a non-positive size.
+/// Parses "WxH" (e.g. "640x480"); false on anything else, a non-positive size or one above
+/// PHOSPHENE_MAX_DRAWABLE_SIZE (the largest canvas the library accepts).
 bool parseSize(std::string_view text, int& width, int& height);
 /// Parses a finite double / a non-negative integer; false on trailing junk.
 bool parseDouble(std::string_view text, double& out);

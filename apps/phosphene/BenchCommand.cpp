@@ -42,7 +42,7 @@ struct BenchOptions {
   std::vector<std::string> presets;  // files; empty: the embedded default preset
   std::string audio;                 // empty: the built-in demo track
   int width = 640, height = 480;
-  int meshW = 48, meshH = 36;
+  int meshW = PHOSPHENE_DEFAULT_MESH_X, meshH = PHOSPHENE_DEFAULT_MESH_Y;
   long long frames = 300;
   long long warmup = 10;
   double fps = 60;
@@ -103,7 +103,7 @@ ArgParser makeParser() {
   p.positionals("PRESET.milk|DIR", "presets, or folders of presets", 0, 1 << 20);
   p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
   p.option("size", "WxH", "frame size in pixels (default 640x480)");
-  p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
+  p.option("mesh", "WxH", meshOptionHelp());
   p.option("frames", "N", "timed frames per preset (default 300)");
   p.option("warmup", "N", "frames per preset rendered before timing starts (default 10)");
   p.option("fps", "N", "frames per second of the audio and clock (default 60)");
@@ -138,13 +138,8 @@ std::optional<std::string> readOptions(const ArgParser& p, BenchOptions& o) {
     }
   }
   if (auto v = p.value("audio")) o.audio = *v;
-  if (auto v = p.value("size"))
-    if (!parseSize(*v, o.width, o.height))
-      return "--size wants WxH with 1..16384 each, e.g. 640x480 (got '" + *v + "')";
-  if (auto v = p.value("mesh"))
-    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW < 8 || o.meshW > 320 || o.meshH < 6 ||
-        o.meshH > 240)
-      return "--mesh wants WxH from 8x6 to 320x240, e.g. 48x36 (got '" + *v + "')";
+  if (auto e = readSizeOption(p, o.width, o.height)) return e;
+  if (auto e = readMeshOption(p, o.meshW, o.meshH)) return e;
   if (auto v = p.value("frames"))
     if (!parseInt(*v, o.frames) || o.frames < 1 || o.frames > 1'000'000)
       return "--frames wants a whole number from 1 to 1000000 (got '" + *v + "')";

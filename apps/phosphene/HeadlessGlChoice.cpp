@@ -1,5 +1,7 @@
 #include "HeadlessGlChoice.hpp"
 
+#include <phosphene/phosphene.h>
+
 #include <cstdlib>
 
 #include "core/Diagnostic.hpp"
@@ -16,6 +18,37 @@ void addHeadlessOptions(ArgParser& p) {
            "PRESETDIR/textures and PRESETDIR/../textures (MilkDrop 2's own textures folder "
            "beside its presets folder). The preset's folder is always searched last",
            true);
+}
+
+std::string meshOptionHelp() {
+  return "warp mesh size (default " + std::to_string(PHOSPHENE_DEFAULT_MESH_X) + "x" +
+         std::to_string(PHOSPHENE_DEFAULT_MESH_Y) + "; " + std::to_string(PHOSPHENE_MIN_MESH_X) +
+         ".." + std::to_string(PHOSPHENE_MAX_MESH_X) + " x " +
+         std::to_string(PHOSPHENE_MIN_MESH_Y) + ".." + std::to_string(PHOSPHENE_MAX_MESH_Y) + ")";
+}
+
+std::optional<std::string> readSizeOption(const ArgParser& p, int& width, int& height) {
+  const auto v = p.value("size");
+  if (!v || parseSize(*v, width, height)) return std::nullopt;
+  return "--size wants WxH with 1.." + std::to_string(PHOSPHENE_MAX_DRAWABLE_SIZE) +
+         " each, e.g. 640x480 (got '" + *v + "')";
+}
+
+std::optional<std::string> readMeshOption(const ArgParser& p, int& meshX, int& meshY) {
+  const auto v = p.value("mesh");
+  if (!v) return std::nullopt;
+  int x = 0, y = 0;
+  if (parseSize(*v, x, y) && x >= PHOSPHENE_MIN_MESH_X && x <= PHOSPHENE_MAX_MESH_X &&
+      y >= PHOSPHENE_MIN_MESH_Y && y <= PHOSPHENE_MAX_MESH_Y) {
+    meshX = x;
+    meshY = y;
+    return std::nullopt;
+  }
+  return "--mesh wants WxH from " + std::to_string(PHOSPHENE_MIN_MESH_X) + "x" +
+         std::to_string(PHOSPHENE_MIN_MESH_Y) + " to " + std::to_string(PHOSPHENE_MAX_MESH_X) +
+         "x" + std::to_string(PHOSPHENE_MAX_MESH_Y) + ", e.g. " +
+         std::to_string(PHOSPHENE_DEFAULT_MESH_X) + "x" + std::to_string(PHOSPHENE_DEFAULT_MESH_Y) +
+         " (got '" + *v + "')";
 }
 
 std::optional<std::string> readGlOption(const ArgParser& p, HeadlessGlChoice& out) {

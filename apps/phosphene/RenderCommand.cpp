@@ -56,7 +56,7 @@ struct RenderOptions {
   std::uint64_t seed = 0;
   std::string out = kDefaultOut;
   HeadlessGlChoice gl;
-  int meshW = 48, meshH = 36;
+  int meshW = PHOSPHENE_DEFAULT_MESH_X, meshH = PHOSPHENE_DEFAULT_MESH_Y;
   std::vector<std::string> textureDirs;  // --texture-dir, in order
   bool verbose = false;
   bool diagnostic = false;
@@ -143,7 +143,7 @@ ArgParser makeParser() {
   p.option("out", "DIR|FILE.mp4|-",
            "a directory (frame_000001.png, ...), a .mp4/.mkv/.webm/.mov video (needs the ffmpeg "
            "program; audio is muxed in), or - for raw RGBA frames on stdout (default demo-out)");
-  p.option("mesh", "WxH", "warp mesh size (default 48x36; 8..320 x 6..240)");
+  p.option("mesh", "WxH", meshOptionHelp());
   addHeadlessOptions(p);
   p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset");
   p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
@@ -185,9 +185,7 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
   o.randomDuration = p.has("random-duration");
   o.asyncLoads = p.has("async-loads");
   if (auto v = p.value("audio")) o.audio = *v;
-  if (auto v = p.value("size"))
-    if (!parseSize(*v, o.width, o.height))
-      return "--size wants WxH with 1..16384 each, e.g. 640x480 (got '" + *v + "')";
+  if (auto e = readSizeOption(p, o.width, o.height)) return e;
   if (auto v = p.value("fps"))
     if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
       return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
@@ -211,10 +209,7 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
     o.out = *v;
   }
   if (auto e = readGlOption(p, o.gl)) return e;
-  if (auto v = p.value("mesh"))
-    if (!parseSize(*v, o.meshW, o.meshH) || o.meshW < 8 || o.meshW > 320 || o.meshH < 6 ||
-        o.meshH > 240)
-      return "--mesh wants WxH from 8x6 to 320x240, e.g. 48x36 (got '" + *v + "')";
+  if (auto e = readMeshOption(p, o.meshW, o.meshH)) return e;
   o.verbose = p.has("verbose");
   o.diagnostic = p.has("diagnostic");
   if (o.diagnostic && !o.presets.empty()) return "give --preset or --diagnostic, not both";

@@ -137,7 +137,10 @@ phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (mesh_x < PHOSPHENE_MIN_MESH_X || mesh_x > PHOSPHENE_MAX_MESH_X ||
       mesh_y < PHOSPHENE_MIN_MESH_Y || mesh_y > PHOSPHENE_MAX_MESH_Y) {
-    engine->engine.setLastError("phosphene_set_mesh_size: mesh must be 8..320 x 6..240");
+    engine->engine.setLastError(
+        "phosphene_set_mesh_size: mesh must be " + std::to_string(PHOSPHENE_MIN_MESH_X) + ".." +
+        std::to_string(PHOSPHENE_MAX_MESH_X) + " x " + std::to_string(PHOSPHENE_MIN_MESH_Y) + ".." +
+        std::to_string(PHOSPHENE_MAX_MESH_Y));
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   engine->engine.setMeshSize(mesh_x, mesh_y);

@@ -425,8 +425,8 @@ void Engine::setDrawableSize(int width, int height) {
 }
 
 void Engine::setMeshSize(int meshX, int meshY) {
-  meshX_ = std::clamp(meshX, 8, 320);
-  meshY_ = std::clamp(meshY, 6, 240);
+  meshX_ = std::clamp(meshX, kMinMeshX, kMaxMeshX);
+  meshY_ = std::clamp(meshY, kMinMeshY, kMaxMeshY);
 }
 
 // Made in the first draw's context: the host, not the engine, owns contexts.

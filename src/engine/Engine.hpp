@@ -204,6 +204,12 @@ class Engine {
   void setDrawableSize(int width, int height);
   int drawableWidth() const { return drawableWidth_; }
   int drawableHeight() const { return drawableHeight_; }
+  /// The mesh sizes the engine accepts (MD2's own limit is 192×144, MAX_GRID_X/Y; larger meshes
+  /// are Phosphene's) and stock MD2's default, 48×36 (spec §3.1, meshx). The C API's
+  /// PHOSPHENE_*_MESH_* macros are checked against these at compile time.
+  static constexpr int kMinMeshX = 8, kMaxMeshX = 320, kMinMeshY = 6, kMaxMeshY = 240;
+  static constexpr int kDefaultMeshX = 48, kDefaultMeshY = 36;
+  /// Clamped to the limits above.
   void setMeshSize(int meshX, int meshY);
   int meshX() const { return meshX_; }
   int meshY() const { return meshY_; }
@@ -334,7 +340,7 @@ class Engine {
   std::uint64_t pendingRequestId_ = 0;  // the ticket of the load in flight, for its events
   render::ContextProbe probe_;
   int drawableWidth_ = 0, drawableHeight_ = 0;
-  int meshX_ = 48, meshY_ = 36;
+  int meshX_ = kDefaultMeshX, meshY_ = kDefaultMeshY;
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;

@@ -443,6 +443,23 @@ TEST_F(RenderCommand, SequenceArgumentsAreChecked) {
   EXPECT_NE(empty.err.find("no .milk file"), std::string::npos) << empty.err;
 }
 
+// --size and --mesh take the C API's limits (PHOSPHENE_MAX_DRAWABLE_SIZE, PHOSPHENE_*_MESH_*):
+// the edges pass, one beyond is refused with a message naming the range.
+TEST_F(RenderCommand, SizeAndMeshLimitsAreTheLibrarys) {
+  SKIP_WITHOUT_EGL();
+  const auto edge = run("--size 16x12 --mesh 320x240 --frames 1 --out -");
+  EXPECT_EQ(edge.exitCode, 0) << edge.err;
+  EXPECT_EQ(run("--size 16x12 --mesh 8x6 --frames 1 --out -").exitCode, 0);
+  for (const char* mesh : {"7x6", "8x5", "321x240", "320x241"}) {
+    const auto r = run(std::string("--mesh ") + mesh + " --frames 1 --out -");
+    EXPECT_EQ(r.exitCode, 2) << mesh;
+    EXPECT_NE(r.err.find("from 8x6 to 320x240"), std::string::npos) << r.err;
+  }
+  const auto big = run("--size 16385x16 --frames 1 --out -");
+  EXPECT_EQ(big.exitCode, 2);
+  EXPECT_NE(big.err.find("1..16384"), std::string::npos) << big.err;
+}
+
 TEST_F(RenderCommand, HelpListsTheRendererFlags) {
   const auto r = run("--help", "help.txt");
   EXPECT_EQ(r.exitCode, 0);
