@@ -311,15 +311,28 @@ void setSwitchSettings(EngineCore& core, const py::kwargs& kwargs) {
     throw py::value_error(std::string("set_switch_settings: ") + core.lastError());
 }
 
+// The library's limits (phosphene.h), checked before a call so the message can name them.
+void checkFrameSize(int width, int height) {
+  if (width < 1 || height < 1 || width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
+      height > PHOSPHENE_MAX_DRAWABLE_SIZE)
+    throw py::value_error("width and height must be 1.." +
+                          std::to_string(PHOSPHENE_MAX_DRAWABLE_SIZE));
+}
+
+void checkMeshSize(int x, int y) {
+  if (x < PHOSPHENE_MIN_MESH_X || x > PHOSPHENE_MAX_MESH_X || y < PHOSPHENE_MIN_MESH_Y ||
+      y > PHOSPHENE_MAX_MESH_Y)
+    throw py::value_error("mesh must be (" + std::to_string(PHOSPHENE_MIN_MESH_X) + ".." +
+                          std::to_string(PHOSPHENE_MAX_MESH_X) + ", " +
+                          std::to_string(PHOSPHENE_MIN_MESH_Y) + ".." +
+                          std::to_string(PHOSPHENE_MAX_MESH_Y) + ")");
+}
+
 }  // namespace
 
 EngineCore::EngineCore(const Options& o) {
-  if (o.width < 1 || o.height < 1 || o.width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
-      o.height > PHOSPHENE_MAX_DRAWABLE_SIZE)
-    throw py::value_error("width and height must be 1..16384");
-  if (o.meshX < PHOSPHENE_MIN_MESH_X || o.meshX > PHOSPHENE_MAX_MESH_X ||
-      o.meshY < PHOSPHENE_MIN_MESH_Y || o.meshY > PHOSPHENE_MAX_MESH_Y)
-    throw py::value_error("mesh must be (8..320, 6..240)");
+  checkFrameSize(o.width, o.height);
+  checkMeshSize(o.meshX, o.meshY);
   if (!(o.fps >= PHOSPHENE_MIN_FPS && o.fps <= PHOSPHENE_MAX_FPS))
     throw py::value_error("fps must be 1..1000");
   platform::GlApi api;
@@ -476,9 +489,7 @@ void registerEngine(py::module_& m) {
       .def(
           "resize",
           [](EngineCore& c, int width, int height) {
-            if (width < 1 || height < 1 || width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
-                height > PHOSPHENE_MAX_DRAWABLE_SIZE)
-              throw py::value_error("width and height must be 1..16384");
+            checkFrameSize(width, height);
             std::lock_guard lock(c.mutex());
             check(c, phosphene_set_drawable_size(c.get(), width, height), "resize");
             c.setSize(width, height);
@@ -496,9 +507,9 @@ void registerEngine(py::module_& m) {
             return std::make_pair(x, y);
           },
           [](EngineCore& c, std::pair<int, int> mesh) {
+            checkMeshSize(mesh.first, mesh.second);
             std::lock_guard lock(c.mutex());
-            if (phosphene_set_mesh_size(c.get(), mesh.first, mesh.second) != PHOSPHENE_OK)
-              throw py::value_error("mesh must be (8..320, 6..240)");
+            check(c, phosphene_set_mesh_size(c.get(), mesh.first, mesh.second), "mesh");
           },
           "Warp mesh size (columns, rows).")
       .def_property_readonly(

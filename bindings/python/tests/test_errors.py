@@ -75,10 +75,18 @@ def test_bad_engine_arguments():
         phosphene.Engine(8, 8, gl="2.1")
     with pytest.raises(ValueError, match="context"):
         phosphene.Engine(8, 8, context="window")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"1\.\.16384"):
         phosphene.Engine(0, 8)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"mesh must be \(8\.\.320, 6\.\.240\)"):
         phosphene.Engine(8, 8, mesh=(1, 1))
+    engine = phosphene.Engine(8, 8)
+    with pytest.raises(ValueError, match=r"1\.\.16384"):
+        engine.resize(16385, 8)
+    with pytest.raises(ValueError, match="mesh must be"):
+        engine.mesh = (321, 240)
+    engine.mesh = (320, 240)
+    assert engine.mesh == (320, 240)
+    engine.close()
     with pytest.raises(ValueError):
         phosphene.Engine(8, 8, fps=0)
 
