@@ -159,8 +159,16 @@ std::unique_ptr<FrameSink> openVideo(const VideoOptions& o, std::string& error) 
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // ffmpeg gets a process group of its own, so a Ctrl+C in the terminal reaches only us: ffmpeg
+  // would otherwise stop at once and drop the frames still queued, where we write every frame
+  // rendered so far and then close the pipe, and ffmpeg finishes the file.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, o.ffmpeg.c_str(), &actions, nullptr, argv.data(), environ);
+  const int rc = posix_spawn(&pid, o.ffmpeg.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[0]);
   if (rc != 0) {

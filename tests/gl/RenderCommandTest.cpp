@@ -1,9 +1,13 @@
 // `phosphene render` end to end: the CLI binary is run as a user would, into temporary
 // directories. Needs an EGL display (skips without one, like every GL test).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +15,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "GlTestContext.hpp"
 #include "ImageMetrics.hpp"
@@ -55,6 +61,52 @@ class RenderCommand : public ::testing::Test {
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.err = readFile(errFile);
     return r;
+  }
+
+  // Starts `render args` from dir_ in a session of its own, waits until `ready` (relative to
+  // dir_) exists and `settle` more, then sends SIGINT to the whole process group, as Ctrl+C in a
+  // terminal does, and waits for the exit.
+  RunResult interrupted(const std::vector<std::string>& args, const fs::path& ready,
+                        std::chrono::milliseconds settle) {
+    const fs::path errFile = dir_ / "stderr.txt";
+    // Everything the child needs is made before fork: between fork and exec a child of a
+    // threaded process may only make async-signal-safe calls (no malloc, no stdio).
+    std::vector<std::string> words = {PHOSPHENE_CLI, "render"};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    const std::string where = dir_.string(), errPath = errFile.string();
+    const pid_t pid = fork();
+    if (pid == 0) {
+      setsid();
+      const int out = open("/dev/null", O_WRONLY);
+      const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (chdir(where.c_str()) != 0 || out < 0 || err < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+          dup2(err, STDERR_FILENO) < 0)
+        _exit(120);
+      execv(argv[0], argv.data());
+      _exit(121);
+    }
+    RunResult r;
+    if (pid < 0) return r;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!fs::exists(dir_ / ready) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(settle);
+    kill(-pid, SIGINT);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = readFile(errFile);
+    return r;
+  }
+
+  // The N of "interrupted; ... holds frames 1 to N", or -1.
+  static long long framesKept(const std::string& err) {
+    const auto at = err.find("holds frames 1 to ");
+    return at == std::string::npos ? -1 : std::atoll(err.c_str() + at + 18);
   }
 
   // GL-dependent tests skip only when the machine has no EGL display at all.
@@ -391,6 +443,47 @@ TEST_F(RenderCommand, RealFfmpegWritesEveryFrameWhenTheAudioIsShorter) {
   EXPECT_LT(same, 10.0) << "mean absolute difference per channel (4.7 when written), flipped: "
                         << flipped;
   EXPECT_LT(2.0 * same, flipped) << "the decoded frame looks upside down";
+}
+
+// Ctrl+C keeps the work done: every frame rendered before it is written, the summary says how
+// many, and the exit status is 128 + SIGINT.
+TEST_F(RenderCommand, InterruptedPngRunKeepsEveryRenderedFrame) {
+  SKIP_WITHOUT_EGL();
+  const auto r = interrupted({"--size", "64x48", "--frames", "1000000", "--out", "frames"},
+                             "frames/frame_000020.png", std::chrono::milliseconds(100));
+  EXPECT_EQ(r.exitCode, 128 + SIGINT) << r.err;
+  const long long kept = framesKept(r.err);
+  ASSERT_GE(kept, 20) << r.err;
+  long long pngs = 0;
+  for (const auto& e : fs::directory_iterator(dir_ / "frames")) {
+    EXPECT_EQ(e.path().extension(), ".png") << e.path() << " left behind";
+    ++pngs;
+  }
+  EXPECT_EQ(pngs, kept);
+  char last[32];
+  std::snprintf(last, sizeof last, "frame_%06lld.png", kept);
+  platform::RgbaImage image;
+  std::string error;
+  EXPECT_TRUE(platform::readPng((dir_ / "frames" / last).string(), image, error)) << error;
+}
+
+// Bug: Ctrl+C reached ffmpeg too (same process group), which ended the file at once; render then
+// failed with "ffmpeg stopped reading frames" (exit 1) and the frames still queued were lost.
+// ffmpeg now runs in its own process group and finishes the file when render closes the pipe.
+TEST_F(RenderCommand, InterruptedVideoRunKeepsEveryRenderedFrame) {
+  SKIP_WITHOUT_EGL();
+  if (std::system("command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null") != 0)
+    GTEST_SKIP() << "needs ffmpeg and ffprobe on PATH (scripts/deps.sh installs ffmpeg)";
+  const auto r = interrupted({"--size", "64x48", "--frames", "1000000", "--out", "clip.mp4"},
+                             "clip.mp4", std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exitCode, 128 + SIGINT) << r.err;
+  const long long kept = framesKept(r.err);
+  ASSERT_GT(kept, 0) << r.err;
+  const std::string probe = "cd '" + dir_.string() +
+                            "' && ffprobe -v error -select_streams v -count_frames -show_entries "
+                            "stream=nb_read_frames -of csv=p=0 clip.mp4 >frames.txt";
+  ASSERT_EQ(std::system(probe.c_str()), 0);
+  EXPECT_EQ(std::atoll(readFile(dir_ / "frames.txt").c_str()), kept);
 }
 
 // Several presets: switches exactly every --preset-duration seconds with MilkDrop transitions,
