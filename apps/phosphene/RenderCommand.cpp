@@ -358,6 +358,18 @@ int runRender(const Args& args) {
   if (o.out == "-" && isatty(STDOUT_FILENO))
     return parser.usageError("--out - writes raw RGBA frames; redirect stdout to a file or pipe");
 
+  // Before any work: ffmpeg would only fail after the start-up, with a message about the
+  // temporary audio file rather than the folder.
+  if (isVideoPath(o.out)) {
+    const std::filesystem::path folder = std::filesystem::path(o.out).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+      std::fprintf(stderr, "phosphene render: cannot write %s: the folder %s does not exist\n",
+                   o.out.c_str(), folder.string().c_str());
+      return 1;
+    }
+  }
+
   std::string error;
   auto audio = AudioFeed::open(o.audio, o.fps, o.seed, "render", error);
   if (!audio) {

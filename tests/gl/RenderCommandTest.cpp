@@ -343,6 +343,17 @@ TEST_F(RenderCommand, VideoWithoutFfmpegSaysWhatToInstall) {
   EXPECT_FALSE(fs::exists(dir_ / "clip.mp4.demo-audio.wav")) << "temporary audio left behind";
 }
 
+// Bug: a video in a folder that does not exist failed after start-up with "cannot write
+// missing/clip.mp4.demo-audio.wav: ...", naming our temporary file instead of the problem.
+TEST_F(RenderCommand, VideoIntoAMissingFolderSaysSoBeforeRendering) {
+  const auto r = run("--size 32x24 --frames 2 --out missing/clip.mp4");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("cannot write missing/clip.mp4: the folder missing does not exist"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "missing"));
+}
+
 // A stand-in `ffmpeg` on PATH records its arguments, the audio file it was given and the bytes
 // piped to it, so the video path is tested without FFmpeg installed. `exitAtOnce` makes it quit
 // without reading, like an ffmpeg that rejects its arguments.
