@@ -1,6 +1,6 @@
 // phosphene render: audio in, frames out, headless. It renders a preset through the public C API
 // exactly as a host does (the default: the embedded phosphene-aurora preset), or with
-// --diagnostic the diagnostic view of the analysis (render::SpectrumView).
+// --diagnostic the diagnostic view of the analysis (SpectrumView.hpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,12 +27,12 @@
 #include "InterruptFlag.hpp"
 #include "PngImage.hpp"
 #include "ProgressBar.hpp"
+#include "SpectrumView.hpp"
 #include "VideoWriter.hpp"
 #include "WavWriter.hpp"
 #include "gl/Capabilities.hpp"
 #include "gl/DebugOutput.hpp"
 #include "gl/Framebuffer.hpp"
-#include "render/SpectrumView.hpp"
 
 namespace phosphene::cli {
 namespace {
@@ -220,9 +220,9 @@ std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
   return std::nullopt;
 }
 
-void copyAnalysis(const phosphene_audio_frame& a, render::SpectrumViewInput& v) {
-  static_assert(PHOSPHENE_WAVEFORM_SAMPLES == render::SpectrumViewInput::kWaveformSamples);
-  static_assert(PHOSPHENE_SPECTRUM_BINS == render::SpectrumViewInput::kSpectrumBins);
+void copyAnalysis(const phosphene_audio_frame& a, SpectrumViewInput& v) {
+  static_assert(PHOSPHENE_WAVEFORM_SAMPLES == SpectrumViewInput::kWaveformSamples);
+  static_assert(PHOSPHENE_SPECTRUM_BINS == SpectrumViewInput::kSpectrumBins);
   for (int c = 0; c < 2; ++c) {
     std::copy(std::begin(a.waveform[c]), std::end(a.waveform[c]), v.waveform[c]);
     std::copy(std::begin(a.spectrum[c]), std::end(a.spectrum[c]), v.spectrum[c]);
@@ -430,9 +430,9 @@ int runRender(const Args& args) {
     return 1;
   }
   // Only --diagnostic draws the view; other runs need not link its programs.
-  std::optional<render::SpectrumView> view;
+  std::optional<SpectrumView> view;
   if (o.diagnostic) {
-    auto created = render::SpectrumView::create(*caps);
+    auto created = SpectrumView::create(*caps);
     if (!created) {
       for (const auto& d : created.diagnostics())
         std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
@@ -463,7 +463,7 @@ int runRender(const Args& args) {
     return 1;
   }
 
-  auto input = std::make_unique<render::SpectrumViewInput>();
+  auto input = std::make_unique<SpectrumViewInput>();
   phosphene_audio_frame analysis;
   phosphene_audio_frame_init(&analysis);
   // Encoding and writing happen on the pipeline's workers; the render thread only reads back.

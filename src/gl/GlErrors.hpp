@@ -13,7 +13,7 @@ namespace phosphene::gl {
 std::string glErrorName(GLenum error);
 
 /// Reads every pending GL error flag and appends one GL006 diagnostic per flag to `out`, naming
-/// `where` (e.g. "SpectrumView::draw"). Returns true when there was none.
+/// `where` (e.g. "BlurPass::init"). Returns true when there was none.
 bool drainGlErrors(std::string_view where, core::Diagnostics& out);
 
 }  // namespace phosphene::gl

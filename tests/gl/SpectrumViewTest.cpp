@@ -1,4 +1,4 @@
-// render::SpectrumView (the diagnostic view) on GL 3.3 core and GL ES 3.0: a golden image of a
+// cli::SpectrumView (render --diagnostic) on GL 3.3 core and GL ES 3.0: a golden image of a
 // fixed analysis frame, and the properties that do not need a golden.
 #include <gtest/gtest.h>
 
@@ -7,14 +7,14 @@
 
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
+#include "SpectrumView.hpp"
 #include "gl/Framebuffer.hpp"
-#include "render/SpectrumView.hpp"
 
 namespace phosphene::gltest {
 namespace {
 
+using cli::SpectrumViewInput;
 using platform::GlApi;
-using render::SpectrumViewInput;
 
 // A made-up but music-like frame: falling spectrum with a bump at ~1 kHz, two sine waveforms,
 // loud bass, quiet treble, a beat.
@@ -43,7 +43,7 @@ std::unique_ptr<SpectrumViewInput> fixedFrame() {
 
 class SpectrumViewGl : public ::testing::TestWithParam<GlApi> {
  protected:
-  platform::RgbaImage draw(const SpectrumViewInput& in, int w, int h, render::SpectrumView& view) {
+  platform::RgbaImage draw(const SpectrumViewInput& in, int w, int h, cli::SpectrumView& view) {
     auto fb = gl::Framebuffer::create({w, h});
     EXPECT_TRUE(fb.ok());
     if (!fb) return {};
@@ -56,7 +56,7 @@ class SpectrumViewGl : public ::testing::TestWithParam<GlApi> {
 
 TEST_P(SpectrumViewGl, FixedFrameMatchesGolden) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = render::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create(ctx->caps());
   ASSERT_TRUE(view.ok()) << view.diagnostics().front().format();
   const auto image = draw(*fixedFrame(), 160, 120, *view);
   EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
@@ -67,7 +67,7 @@ TEST_P(SpectrumViewGl, FixedFrameMatchesGolden) {
 
 TEST_P(SpectrumViewGl, SameInputSamePixelsAndBeatLampResponds) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = render::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create(ctx->caps());
   ASSERT_TRUE(view.ok());
   auto in = fixedFrame();
   const auto a = draw(*in, 96, 72, *view);
@@ -85,7 +85,7 @@ TEST_P(SpectrumViewGl, SameInputSamePixelsAndBeatLampResponds) {
 
 TEST_P(SpectrumViewGl, NonFiniteInputDrawsWithoutErrors) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = render::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create(ctx->caps());
   ASSERT_TRUE(view.ok());
   auto in = fixedFrame();
   in->spectrum[0][3] = std::nanf("");

@@ -1,8 +1,9 @@
 #pragma once
 // The diagnostic view: what the audio stage hands a preset, drawn plainly. Spectrum bars (log
 // frequency axis), the left and right waveforms, bass/mid/treb meters with their smoothed (_att)
-// values as ticks, and a beat lamp. It is what `phosphene render` draws until presets render,
-// and a quick visual check of the analysis at any time.
+// values as ticks, and a beat lamp: `phosphene render --diagnostic`, a quick visual check of the
+// analysis. Part of the CLI, not the library: it draws with the library's GL wrappers but no
+// host needs it.
 //
 // It draws into the framebuffer bound by the caller, over the whole viewport it is given, and
 // keeps no state between frames: the same input gives the same picture.
@@ -15,7 +16,7 @@
 #include "gl/ShaderProgram.hpp"
 #include "gl/VertexArray.hpp"
 
-namespace phosphene::render {
+namespace phosphene::cli {
 
 /// One frame of analysis values, in MilkDrop 2's units (the C API's phosphene_audio_frame has the
 /// same fields). Plain arrays so any producer can fill it.
@@ -59,4 +60,4 @@ class SpectrumView {
   std::size_t capacity_ = 0;     // vertices the GL buffer holds
 };
 
-}  // namespace phosphene::render
+}  // namespace phosphene::cli

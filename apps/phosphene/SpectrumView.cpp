@@ -1,11 +1,11 @@
-#include "render/SpectrumView.hpp"
+#include "SpectrumView.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "gl/GlErrors.hpp"
 
-namespace phosphene::render {
+namespace phosphene::cli {
 namespace {
 
 // One source for GLSL 3.30 core and GLSL ES 3.00 (gl::shaderPrelude adds the version line).
@@ -217,4 +217,4 @@ core::Diagnostics SpectrumView::draw(const SpectrumViewInput& in, int width, int
   return errors;
 }
 
-}  // namespace phosphene::render
+}  // namespace phosphene::cli
