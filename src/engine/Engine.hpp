@@ -241,7 +241,6 @@ class Engine {
 
   void setLastError(std::string message);
   void reportInputProblems();
-  void clearLastError() { lastError_.clear(); }
   const std::string& lastError() const { return lastError_; }
 
  private:
