@@ -109,6 +109,11 @@ class RenderCommand : public ::testing::Test {
     return at == std::string::npos ? -1 : std::atoll(err.c_str() + at + 18);
   }
 
+  // Runs a shell command (ffmpeg, ffprobe) from dir_; its exit status.
+  int shell(const std::string& command) const {
+    return std::system(("cd '" + dir_.string() + "' && " + command).c_str());
+  }
+
   // GL-dependent tests skip only when the machine has no EGL display at all.
   bool glAvailable(std::string& reason) {
     std::string error;
@@ -123,6 +128,13 @@ class RenderCommand : public ::testing::Test {
   do {                                                \
     std::string reason;                               \
     if (!glAvailable(reason)) GTEST_SKIP() << reason; \
+  } while (0)
+
+// The real FFmpeg's tests: scripts/deps.sh installs it, so on CI this skip fails the run.
+#define SKIP_WITHOUT_FFMPEG()                                                               \
+  do {                                                                                      \
+    if (std::system("command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null") != 0)  \
+      GTEST_SKIP() << "needs ffmpeg and ffprobe on PATH (scripts/deps.sh installs ffmpeg)"; \
   } while (0)
 
 TEST_F(RenderCommand, TinyRenderWritesNumberedPngs) {
@@ -413,16 +425,13 @@ TEST_F(RenderCommand, FfmpegFailureIsReported) {
 // -shortest ended the file when the audio ran out; the audio is now padded with silence.
 TEST_F(RenderCommand, RealFfmpegWritesEveryFrameWhenTheAudioIsShorter) {
   SKIP_WITHOUT_EGL();
-  if (std::system("command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null") != 0)
-    GTEST_SKIP() << "needs ffmpeg and ffprobe on PATH (scripts/deps.sh installs ffmpeg)";
+  SKIP_WITHOUT_FFMPEG();
   const auto r = run("--size 64x48 --fps 60 --frames 300 --out clip.mp4");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   // One line per stream: codec_type,frames read,duration.
-  const std::string probe = "cd '" + dir_.string() +
-                            "' && ffprobe -v error -count_frames -show_entries "
-                            "stream=codec_type,nb_read_frames,duration -of csv=p=0 clip.mp4 "
-                            ">streams.txt";
-  ASSERT_EQ(std::system(probe.c_str()), 0);
+  ASSERT_EQ(shell("ffprobe -v error -count_frames -show_entries "
+                  "stream=codec_type,nb_read_frames,duration -of csv=p=0 clip.mp4 >streams.txt"),
+            0);
   const std::string streams = readFile(dir_ / "streams.txt");
   EXPECT_NE(streams.find("video,5.000000,300"), std::string::npos) << streams;
   const auto audio = streams.find("audio,");
@@ -431,10 +440,9 @@ TEST_F(RenderCommand, RealFfmpegWritesEveryFrameWhenTheAudioIsShorter) {
 
   // Frame 150 decodes to the picture `--out -` gives, right way up (H.264 4:2:0 is lossy).
   ASSERT_EQ(run("--size 64x48 --fps 60 --frames 150 --out -", "raw.rgba").exitCode, 0);
-  const std::string decode = "cd '" + dir_.string() +
-                             "' && ffmpeg -v error -i clip.mp4 -vf 'select=eq(n\\,149)' "
-                             "-frames:v 1 -f rawvideo -pix_fmt rgba decoded.rgba";
-  ASSERT_EQ(std::system(decode.c_str()), 0);
+  ASSERT_EQ(shell("ffmpeg -v error -i clip.mp4 -vf 'select=eq(n\\,149)' -frames:v 1 "
+                  "-f rawvideo -pix_fmt rgba decoded.rgba"),
+            0);
   const std::string raw = readFile(dir_ / "raw.rgba");
   const std::string decoded = readFile(dir_ / "decoded.rgba");
   constexpr std::size_t kRow = 64 * 4, kFrame = kRow * 48;
@@ -483,17 +491,15 @@ TEST_F(RenderCommand, InterruptedPngRunKeepsEveryRenderedFrame) {
 // ffmpeg now runs in its own process group and finishes the file when render closes the pipe.
 TEST_F(RenderCommand, InterruptedVideoRunKeepsEveryRenderedFrame) {
   SKIP_WITHOUT_EGL();
-  if (std::system("command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null") != 0)
-    GTEST_SKIP() << "needs ffmpeg and ffprobe on PATH (scripts/deps.sh installs ffmpeg)";
+  SKIP_WITHOUT_FFMPEG();
   const auto r = interrupted({"--size", "64x48", "--frames", "1000000", "--out", "clip.mp4"},
                              "clip.mp4", std::chrono::milliseconds(1500));
   EXPECT_EQ(r.exitCode, 128 + SIGINT) << r.err;
   const long long kept = framesKept(r.err);
   ASSERT_GT(kept, 0) << r.err;
-  const std::string probe = "cd '" + dir_.string() +
-                            "' && ffprobe -v error -select_streams v -count_frames -show_entries "
-                            "stream=nb_read_frames -of csv=p=0 clip.mp4 >frames.txt";
-  ASSERT_EQ(std::system(probe.c_str()), 0);
+  ASSERT_EQ(shell("ffprobe -v error -select_streams v -count_frames -show_entries "
+                  "stream=nb_read_frames -of csv=p=0 clip.mp4 >frames.txt"),
+            0);
   EXPECT_EQ(std::atoll(readFile(dir_ / "frames.txt").c_str()), kept);
 }
 
