@@ -3,7 +3,7 @@
 # and generated audio) into ./demo-out. Extra arguments go to 'phosphene render'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+scripts/deps.sh build
 build=${PHOSPHENE_BUILD_DIR:-build}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Installs every Debian/Ubuntu package Phosphene's build, tests and tools need. The single list of
-# system dependencies: if the build or a test needs a package, it is named here. Idempotent and
-# quiet; prints what it installs. Works as root or through sudo.
+# Installs the Debian/Ubuntu packages Phosphene needs. The single list of system dependencies: if
+# the build or a test needs a package, it is named here. Idempotent and quiet; prints what it
+# installs. Works as root or through sudo.
+#   scripts/deps.sh build   building the library and the programs, running them (scripts/demo.sh)
+#   scripts/deps.sh         everything: the above plus what the tests, the web build and the Debian
+#                           packaging need (scripts/test.sh, CI)
 set -euo pipefail
 
-packages=(
-  # toolchain and build; clang (Debian 12: clang 14) builds the minimal configuration in CI
-  # (scripts/test-minimal.sh) and the fuzz targets
-  build-essential cmake pkg-config ccache git clang
-  # tests and benchmarks
+# What building Phosphene and running its programs needs (scripts/demo.sh installs only these).
+build_packages=(
+  # toolchain and build
+  build-essential cmake pkg-config ccache git
+  # GoogleTest and Google Benchmark: the default configuration builds the tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
-  # bench/ profiling scripts: callgrind (valgrind) and apitrace for per-pass frame profiles
-  valgrind apitrace
   # audio: FFT and file decoding (WAV, FLAC, OGG, MP3 via libsndfile >= 1.1)
   libkissfft-dev libsndfile1-dev
   # GL: libepoxy for function loading; EGL + Mesa (llvmpipe) for headless contexts
@@ -25,6 +26,17 @@ packages=(
   # shaders: glslang's HLSL front end (its CMake package needs glslang-tools and SPIRV-Tools'
   # static libraries) and SPIRV-Cross
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev
+  # phosphene play: SDL2 window and audio; its configuration file (phosphene.toml): toml++
+  libsdl2-dev libtomlplusplus-dev
+)
+
+# What the tests, benchmarks, web build and packaging add (scripts/test.sh installs all).
+test_packages=(
+  # clang (Debian 12: clang 14) builds the minimal configuration in CI (scripts/test-minimal.sh)
+  # and the fuzz targets
+  clang
+  # bench/ profiling scripts: callgrind (valgrind) and apitrace for per-pass frame profiles
+  valgrind apitrace
   # preset collection for the corpus tests
   projectm-data
   # web build and its browser test (scripts/build-web.sh, tests/web): Debian's emscripten, its
@@ -37,17 +49,28 @@ packages=(
   # render --out FILE.mp4 pipes frames to the ffmpeg program; its test runs the real one and
   # reads the file back with ffprobe
   ffmpeg
-  # phosphene play: SDL2 window and audio; its tests run under Xvfb with xdotool's key events
-  libsdl2-dev xvfb xdotool xauth
-  # phosphene play's configuration file (phosphene.toml): toml++
-  libtomlplusplus-dev
+  # the player's tests run under Xvfb with xdotool's key events
+  xvfb xdotool xauth
   # Python bindings (bindings/python) for Debian's /usr/bin/python3: pybind11, numpy, pytest, pip
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
   # Debian packages (debian/, scripts/package-deb.sh, the `package` tests): dpkg-buildpackage with
   # debhelper and dh-python, lintian, fakeroot; help2man writes the man pages from --help at build
   # time; appstream and desktop-file-utils validate the player's metadata
   dpkg-dev debhelper dh-python lintian fakeroot help2man appstream desktop-file-utils
+  # the ABI check of the public library against its 1.0 description (scripts/check-abi.sh)
+  abigail-tools
+  # formatting check of the sources (scripts/check-format.sh)
+  clang-format
 )
+
+case "${1:-all}" in
+  build) packages=("${build_packages[@]}") ;;
+  all) packages=("${build_packages[@]}" "${test_packages[@]}") ;;
+  *)
+    echo "usage: scripts/deps.sh [build|all]   (build: what building and running needs; all: tests too)" >&2
+    exit 2
+    ;;
+esac
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
 
@@ -57,8 +80,9 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-# npm: Debian's package, unless a node that bundles its own npm (nodesource's) is installed.
-command -v npm >/dev/null || missing+=(npm)
+# npm (the web test's playwright-core): Debian's package, unless a node that bundles its own npm
+# (nodesource's) is installed.
+if [ "${1:-all}" = all ] && ! command -v npm >/dev/null; then missing+=(npm); fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "deps.sh: all ${#packages[@]} packages present"
