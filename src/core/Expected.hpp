@@ -13,7 +13,7 @@ template <typename T>
 class Expected {
  public:
   Expected(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
-  Expected(Diagnostics errors) : errors_(std::move(errors)) {}  // NOLINT
+  Expected(Diagnostics errors) : errors_(std::move(errors)) {}         // NOLINT
   Expected(Diagnostic error) { errors_.push_back(std::move(error)); }  // NOLINT
 
   bool ok() const { return value_.has_value(); }
