@@ -304,7 +304,8 @@ class Engine {
     return phosphene_audio_analyze(engine_, dt_s, &out);
   }
 
-  /// Installs a log function (an empty one removes it). May throw std::bad_alloc.
+  /// Installs a log function (an empty one removes it). May throw std::bad_alloc. An exception
+  /// the function throws is caught and the message dropped: it never reaches the library.
   phosphene_result setLog(LogFunction fn, phosphene_log_level minLevel = PHOSPHENE_LOG_INFO) {
     if (!fn) {
       const phosphene_result r = phosphene_set_log_callback(engine_, nullptr, nullptr, minLevel);
@@ -445,7 +446,12 @@ class Engine {
     std::string answer;  // the path handed to the engine lives here until the next question
   };
   static void forwardLog(void* user, phosphene_log_level level, const char* message) {
-    (*static_cast<LogFunction*>(user))(level, message);
+    try {
+      (*static_cast<LogFunction*>(user))(level, message);
+    } catch (...) {
+      // An exception must not cross the C library (it would end the process at the library's
+      // noexcept boundary); a log line the host failed to take is dropped.
+    }
   }
   static const char* forwardNext(void* user, phosphene_switch_reason reason) {
     auto* holder = static_cast<NextHolder*>(user);

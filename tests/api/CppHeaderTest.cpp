@@ -34,6 +34,7 @@ TEST(CppHeader, CreateFeedAnalyzeDestroy) {
 // The optional C++ wrapper (phosphene.hpp), compiled as C++17 like a conservative host.
 #include <phosphene/phosphene.hpp>
 
+#include <stdexcept>
 #include <string>
 
 TEST(CppWrapper, OwnsMovesAndForwardsLogs) {
@@ -57,6 +58,26 @@ TEST(CppWrapper, OwnsMovesAndForwardsLogs) {
   phosphene::Engine failed(bad);
   EXPECT_FALSE(failed);
   EXPECT_EQ(failed.createResult(), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+}
+
+// A log function that throws: the exception stays in the wrapper (the C library sits between the
+// wrapper and the caller, so letting it through ended the process with std::terminate).
+TEST(CppWrapper, ThrowingLogFunctionDoesNotEndTheProcess) {
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  int calls = 0;
+  ASSERT_EQ(engine.setLog([&](phosphene_log_level, const char*) {
+    ++calls;
+    throw std::runtime_error("host's logger failed");
+  }),
+            PHOSPHENE_OK);
+  phosphene_audio_frame frame{};
+  EXPECT_EQ(engine.analyze(frame, -1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // logs an error
+  EXPECT_EQ(calls, 1);
+  EXPECT_FALSE(engine.lastError().empty());  // the error itself is still reported
+  EXPECT_EQ(engine.analyze(frame, -1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(calls, 2);  // and the engine goes on logging
+  EXPECT_EQ(engine.analyze(frame), PHOSPHENE_OK);
 }
 
 // The 0.2 wrapper without GL: preset handles, a native preset in C++, the playlist, events.
