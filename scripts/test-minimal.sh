@@ -43,7 +43,7 @@ grep -q "clang" "$build/CMakeCache.txt" || fail "not built with clang"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-(cd "$build" && ctest --output-on-failure -j "$jobs" --timeout 900 -LE "gl|corpus|bench|player|python|web") |
+(cd "$build" && ctest --output-on-failure -j "$jobs" --timeout 900 -LE "gl|corpus|bench|player|python|web|format") |
   tee "$log"
 # As in scripts/test.sh: a skipped test did not run, and deps.sh installs what every test needs.
 if grep -qE "^The following tests did not run:|\*\*\*Skipped|\*\*\*Not Run" "$log"; then
