@@ -182,17 +182,17 @@ if [ "$mode" = address ]; then
   # installed (instrumented) library, which cannot load without preloading the runtime; the normal
   # build runs it.
   if [ "$ci" = 1 ]; then
-    run_ctest "unit and API tests" -LE 'gl|corpus|bench|fuzz|install|web|package' -E '^gl_'
+    run_ctest "unit, API and player tests" -LE 'gl|corpus|bench|fuzz|install|web|package|format' -E '^gl_'
     lint_corpus
   else
-    run_ctest "unit, API, GL tests and fuzz replays" -LE 'corpus|bench|install|web|package'
+    run_ctest "unit, API, GL tests and fuzz replays" -LE 'corpus|bench|install|web|package|format'
     lint_corpus
     render_sample
   fi
 else
   # The threads: the audio producer (ring buffer, PCM input), the preset loader (PresetLoader,
   # transitions), two engines at once, render calls from a thread without a context.
-  run_ctest "threaded tests" -LE 'corpus|bench|web|package' -R 'RingBuffer|PcmInput|Loader|Transition|TwoEngines|NoContext|EngineShaders|HeadlessContext|PresetHandles|CApiFrame'
+  run_ctest "threaded tests" -LE 'corpus|bench|web|package|format' -R 'RingBuffer|PcmInput|Loader|Transition|TwoEngines|NoContext|EngineShaders|HeadlessContext|PresetHandles|CApiFrame'
   t0=$(date +%s)
   transition_render 300 1 "async transition render"
   echo "sanitize.sh: $sequence presets with async loads and transitions: $(($(date +%s) - t0)) s"
