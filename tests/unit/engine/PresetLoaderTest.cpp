@@ -3,12 +3,21 @@
 // results taken by ticket, and failures that come back as results, never as exceptions or hangs.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <mutex>
 #include <thread>
 
+#include "engine/NativePreset.hpp"
 #include "engine/PresetLoader.hpp"
 #include "milk/PresetReader.hpp"
 
@@ -120,12 +129,99 @@ TEST_F(Loader, TakeNeverBlocks) {
   EXPECT_TRUE(loader.wait(t).ok());
 }
 
-TEST_F(Loader, DestroyingWithWorkQueuedDoesNotHang) {
+// Counts the native presets destroyed, so a test sees when the loader lets go of a queued job
+// that held the only reference to one.
+class Drops {
+ public:
+  void add() {
+    {
+      std::lock_guard lock(mutex_);
+      ++count_;
+    }
+    changed_.notify_all();
+  }
+  int count() const {
+    std::lock_guard lock(mutex_);
+    return count_;
+  }
+  // Bounded, so a loader that never lets go fails the test instead of hanging it.
+  void waitFor(int n) {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, std::chrono::seconds(5), [&] { return count_ >= n; });
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  int count_ = 0;
+};
+
+class DroppedNative : public NativePreset {
+ public:
+  DroppedNative(std::string base, Drops& drops) : base_(std::move(base)), drops_(drops) {}
+  ~DroppedNative() override { drops_.add(); }
+  const std::string& name() const override { return name_; }
+  const std::string& baseText() const override { return base_; }
+  std::unique_ptr<NativeInstance> start() const override { return nullptr; }
+
+ private:
+  std::string name_ = "queued", base_;
+  Drops& drops_;
+};
+
+// The write end of `fifo` once a reader has opened it (until then O_NONBLOCK gives ENXIO), or -1
+// after a few seconds without one.
+int openOnceRead(const fs::path& fifo) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  for (;;) {
+    const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0 || errno != ENXIO || std::chrono::steady_clock::now() > deadline) return fd;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+// The first job reads a FIFO, so it stays in progress until the test writes the preset; the test
+// writes only once the queued jobs are dropped, so the worker cannot reach one of them before the
+// destructor has stopped it, whatever the scheduling. Each job translates its own comp shader,
+// which tells from the cache which jobs were prepared.
+TEST_F(Loader, DestroyingFinishesTheJobInProgressAndDropsTheQueuedOnes) {
+  const fs::path fifo =
+      fs::temp_directory_path() / ("phosphene-loader-fifo-" + std::to_string(::getpid()));
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Drops drops;
+  constexpr int kQueued = 5;
   auto loader = std::make_unique<PresetLoader>(globals, translations);
-  for (int i = 0; i < 20; ++i)
-    loader->request(PresetSource::fromText(kPreset, "x"), shader::Dialect::Glsl330);
-  loader.reset();  // joins: the queued jobs are dropped, the one in progress finishes
-  SUCCEED();
+  loader->request(PresetSource::file(fifo), shader::Dialect::Glsl330);
+  const auto queuedPreset = [](int i) {
+    return "[preset00]\nMILKDROP_PRESET_VERSION=201\nPSVERSION_COMP=2\n"
+           "comp_1=`shader_body { ret = float3(0, " +
+           std::to_string(i) + ", 0); }\n";
+  };
+  for (int i = 0; i < kQueued; ++i)
+    loader->request(
+        PresetSource::fromNative(std::make_shared<DroppedNative>(queuedPreset(i), drops)),
+        shader::Dialect::Glsl330);
+  const int writeEnd = openOnceRead(fifo);
+  ASSERT_GE(writeEnd, 0) << "the worker never opened the first job's file";
+  std::thread writer([&] {
+    drops.waitFor(kQueued);
+    const std::string text = kPreset;
+    EXPECT_EQ(::write(writeEnd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+    ::close(writeEnd);
+  });
+  loader.reset();
+  const std::uint64_t translated = translations.misses();
+  writer.join();
+  fs::remove(fifo);
+  EXPECT_EQ(drops.count(), kQueued) << "every queued job is let go by the time the loader is gone";
+  EXPECT_EQ(translated, 1u) << "only the job in progress is prepared, to the end, before the "
+                               "destructor returns";
+  shader::TranslationCache fresh;
+  EXPECT_TRUE(preparePreset(PresetSource::fromText(queuedPreset(0)), globals, fresh,
+                            shader::Dialect::Glsl330)
+                  .comp)
+      << "a queued job that was prepared would show in the cache";
 }
 
 TEST_F(Loader, UnknownTicketIsAnErrorNotAHang) {
