@@ -1,5 +1,6 @@
 #include "playlist/Glob.hpp"
 
+#include "core/Utf8.hpp"
 #include "playlist/AsciiText.hpp"
 
 namespace phosphene::playlist {
@@ -12,20 +13,8 @@ bool isSeparator(char c) {
 // Length of the UTF-8 code point starting at text[i]; an invalid sequence counts as one byte so
 // garbage names still match byte by byte instead of failing.
 std::size_t unitLength(std::string_view text, std::size_t i) {
-  const auto lead = static_cast<unsigned char>(text[i]);
-  std::size_t len = 1;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    len = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    len = 3;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    len = 4;
-  }
-  if (i + len > text.size()) return 1;
-  for (std::size_t k = 1; k < len; ++k) {
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
-  }
-  return len;
+  const core::Utf8Sequence sequence = core::decodeUtf8At(text, i);
+  return sequence.valid ? sequence.length : 1;
 }
 
 // Splits a path into code points with every separator as "/"; leading "./" and '/' are dropped so

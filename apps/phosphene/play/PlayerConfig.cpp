@@ -12,6 +12,7 @@
 #include "ConfigFileIo.hpp"
 #include "ConfigValueReader.hpp"
 #include "TomlUnicodeGuard.hpp"
+#include "core/Utf8.hpp"
 
 namespace phosphene::play {
 namespace {
@@ -526,43 +527,6 @@ void applyTable(const toml::table& root, PlayerSettings& settings, ConfigValueRe
   }
 }
 
-bool isValidUtf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    std::uint32_t codepoint = 0;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if ((lead & 0xe0) == 0xc0) {
-      length = 2;
-      codepoint = lead & 0x1f;
-    } else if ((lead & 0xf0) == 0xe0) {
-      length = 3;
-      codepoint = lead & 0x0f;
-    } else if ((lead & 0xf8) == 0xf0) {
-      length = 4;
-      codepoint = lead & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xc0) != 0x80) return false;
-      codepoint = (codepoint << 6) | (next & 0x3f);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8 either.
-    constexpr std::uint32_t kMinForLength[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (codepoint < kMinForLength[length] || codepoint > 0x10ffff ||
-        (codepoint >= 0xd800 && codepoint <= 0xdfff))
-      return false;
-    i += length;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string ConfigIssue::format() const {
@@ -642,9 +606,10 @@ bool applyOverride(PlayerSettings& settings, std::string_view dottedKey, std::st
     }
   }
   if (scratch.empty()) {
-    if (!isValidUtf8(value)) {
+    if (const std::size_t bad = core::findInvalidUtf8(value); bad != std::string_view::npos) {
       reader.report(IssueSeverity::Error, {},
-                    std::string(dottedKey) + ": the value is not valid UTF-8; ignored");
+                    std::string(dottedKey) + ": the value is not valid UTF-8 (byte " +
+                        std::to_string(bad + 1) + "); ignored");
       return false;
     }
     scratch.insert("v", std::string(value));

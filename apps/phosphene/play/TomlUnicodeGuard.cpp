@@ -3,37 +3,24 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/Utf8.hpp"
+
 namespace phosphene::play::detail {
 namespace {
 
+// "U+00E9" for a character, "byte 0xFF" for the first byte of a malformed sequence.
 std::string describeAt(std::string_view text, std::size_t at) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  const auto lead = static_cast<unsigned char>(text[at]);
-  std::size_t length = 0;
-  std::uint32_t codepoint = 0;
-  if ((lead & 0xe0) == 0xc0) {
-    length = 2;
-    codepoint = lead & 0x1fu;
-  } else if ((lead & 0xf0) == 0xe0) {
-    length = 3;
-    codepoint = lead & 0x0fu;
-  } else if ((lead & 0xf8) == 0xf0) {
-    length = 4;
-    codepoint = lead & 0x07u;
-  }
-  bool valid = length != 0 && at + length <= text.size();
-  for (std::size_t k = 1; valid && k < length; ++k) {
-    const auto next = static_cast<unsigned char>(text[at + k]);
-    valid = (next & 0xc0) == 0x80;
-    codepoint = (codepoint << 6) | (next & 0x3fu);
-  }
+  const core::Utf8Sequence sequence = core::decodeUtf8At(text, at);
   std::string out;
-  if (!valid) {
+  if (!sequence.valid) {
+    const auto lead = static_cast<unsigned char>(text[at]);
     out = "byte 0x";
     out += kHex[lead >> 4];
     out += kHex[lead & 0xf];
     return out;
   }
+  const std::uint32_t codepoint = sequence.codePoint;
   out = "U+";
   const int digits = codepoint > 0xffff ? 6 : 4;
   for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4)

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/text/Utf8.hpp"
+#include "core/Utf8.hpp"
 
 namespace phosphene::render::text {
 namespace {
@@ -26,7 +26,9 @@ TextSize layout(GlyphCache& glyphs, std::string_view utf8, float scale, GlyphFn&
   int lines = 1;
   std::size_t pos = 0;
   while (pos < utf8.size()) {
-    const char32_t cp = decodeNext(utf8, pos);
+    const core::Utf8Sequence sequence = core::decodeUtf8At(utf8, pos);
+    pos += sequence.length;
+    const char32_t cp = sequence.codePoint;
     if (cp == U'\n') {
       size.width = std::max(size.width, pen);
       pen = 0;

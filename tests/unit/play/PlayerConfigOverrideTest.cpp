@@ -102,7 +102,8 @@ TEST(PlayerConfigOverride, InvalidUtf8IsRejected) {
   EXPECT_FALSE(set(s, "audio.device", "\xc0\xaf", issues));      // overlong '/'
   EXPECT_EQ(s.audio.device, "");
   ASSERT_EQ(issues.size(), 3u);
-  EXPECT_NE(issues[0].message.find("not valid UTF-8"), std::string::npos);
+  EXPECT_NE(issues[0].message.find("not valid UTF-8 (byte 4)"), std::string::npos);
+  EXPECT_NE(issues[2].message.find("(byte 1)"), std::string::npos);
 }
 
 TEST(PlayerConfigOverride, OverriddenSettingsStillWriteAndReadBack) {

@@ -27,6 +27,17 @@ TEST(TomlUnicodeGuard, NonAsciiOutsideStringsIsFound) {
   EXPECT_EQ(findUnsafeCharacter("\xcc\xaa")->description, "U+032A");  // upstream issue #295
 }
 
+// Malformed UTF-8 is described by its first byte, never as the character it would spell if
+// decoded loosely: an overlong '/' is not '/', a surrogate or F5 lead is no character at all.
+TEST(TomlUnicodeGuard, MalformedSequencesAreDescribedAsBytes) {
+  EXPECT_EQ(findUnsafeCharacter("x = \xc0\xaf\n")->description, "byte 0xC0");
+  EXPECT_EQ(findUnsafeCharacter("x = \xe0\x80\xaf\n")->description, "byte 0xE0");
+  EXPECT_EQ(findUnsafeCharacter("x = \xed\xa0\x80\n")->description, "byte 0xED");
+  EXPECT_EQ(findUnsafeCharacter("x = \xf5\x80\x80\x80\n")->description, "byte 0xF5");
+  EXPECT_EQ(findUnsafeCharacter("x = \xf0\x9f\x98")->description, "byte 0xF0");  // truncated
+  EXPECT_EQ(findUnsafeCharacter("x = \xf0\x9f\x98\x80\n")->description, "U+01F600");
+}
+
 TEST(TomlUnicodeGuard, NonAsciiAfterALineEndingBackslashIsFound) {
   // Upstream issue #190: a multi-line string, a line-ending backslash, then U+00A7.
   const auto found = findUnsafeCharacter("s = \"\"\"\\\n\xc2\xa7\"\"\"\n");

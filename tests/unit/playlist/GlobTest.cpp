@@ -33,6 +33,9 @@ TEST(Glob, QuestionMarkIsOneCodePointButNotSlash) {
   EXPECT_FALSE(match("/x?y.milk", "/x/y.milk"));
   EXPECT_TRUE(match("caf?.milk", "/x/caf\xC3\xA9.milk")) << "é is two bytes, one '?'";
   EXPECT_FALSE(match("caf??.milk", "/x/caf\xC3\xA9.milk"));
+  // Malformed UTF-8 (here a surrogate, U+D800) is no code point: '?' takes one byte of it.
+  EXPECT_FALSE(match("a?.milk", "/x/a\xED\xA0\x80.milk"));
+  EXPECT_TRUE(match("a???.milk", "/x/a\xED\xA0\x80.milk"));
 }
 
 TEST(Glob, SlashInsidePatternMatchesAnyFolderTail) {

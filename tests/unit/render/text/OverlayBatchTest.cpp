@@ -37,8 +37,10 @@ TEST(TextMeasure, LinesAndScale) {
   expectSize(cache,
              "\xFF"
              "A",
-             1, 24, 22);                     // the bad byte is drawn ('?')
-  expectSize(cache, "\xC3\x84", 1, 12, 22);  // Ä: not in the font, drawn as '?'
+             1, 24, 22);                         // the bad byte is drawn ('?')
+  expectSize(cache, "\xE2\x82\x41", 1, 24, 22);  // truncated before 'A': one bad character
+  expectSize(cache, "\xED\xA0\x80", 1, 36, 22);  // a surrogate: three (core/Utf8.hpp)
+  expectSize(cache, "\xC3\x84", 1, 12, 22);      // Ä: not in the font, drawn as '?'
   expectSize(cache,
              "A\x01\x7F"
              "B",
