@@ -243,6 +243,15 @@ Engine::PresetSlot Engine::makeSlot(PreparedPreset prepared) {
   slot.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
   // state.cpp RandomizePresetVars runs at every load; shader `time` counts from here.
   slot.shaders.random = preset::ShaderPresetRandom::draw(random_);
+  if (!rendererRandoms_) {
+    // Right after the first preset's own draws, where the renderer of a first draw after it took
+    // them before issue 33: seeded pictures stay what they were.
+    RendererRandoms r;
+    for (float& h : r.hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
+    r.seed = random_.nextU64();
+    rendererRandoms_ = r;
+    seedRenderer();  // one made before any preset was ready
+  }
   slot.shaders.startTime = clock_.time();
   slot.shaders.name = prepared.name;
   slot.shaders.warp = std::move(prepared.warp);
@@ -435,15 +444,17 @@ FrameStatus Engine::ensureRenderer() {
   core::Expected<std::unique_ptr<render::Renderer>> created =
       render::Renderer::createForCurrentContext();
   if (!created) return glFailure(created.diagnostics(), "draw");
-  std::unique_ptr<render::Renderer> renderer = std::move(*created);
-  std::array<float, 4> hue{};
-  for (float& h : hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
-  renderer->setHueRandom(hue);
-  renderer->setSeed(random_.nextU64());
-  renderer_ = std::move(renderer);
+  renderer_ = std::move(*created);
+  seedRenderer();
   for (PresetSlot* slot : {&current_, &outgoing_}) slot->warpLinked = slot->compLinked = false;
   if (staged_) staged_->warpLinked = staged_->compLinked = false;
   return FrameStatus::Ok;
+}
+
+void Engine::seedRenderer() {
+  if (!renderer_ || !rendererRandoms_) return;
+  renderer_->setHueRandom(rendererRandoms_->hue);
+  renderer_->setSeed(rendererRandoms_->seed);
 }
 
 void Engine::retire(PresetSlot& slot) {

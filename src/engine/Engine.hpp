@@ -30,6 +30,7 @@
 // Threads: pcm() is the producer side (audio thread); everything else is the controller side
 // (one thread, the one with the GL context). The loader thread is internal.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -260,6 +261,11 @@ class Engine {
     std::uint64_t requestId = 0;
     std::int64_t tag = -1;
   };
+  /// What every renderer starts from: MD2's per-run hue phases (m_fRandStart) and a seed.
+  struct RendererRandoms {
+    std::array<float, 4> hue{};
+    std::uint64_t seed = 0;
+  };
   struct Transition {
     bool active = false;
     double start = 0.0, duration = 0.0;
@@ -268,6 +274,7 @@ class Engine {
   };
 
   FrameStatus ensureRenderer();
+  void seedRenderer();
   shader::Dialect dialect() const;
   LoadStatus loadNow(const PresetSource& source);
   /// Makes a prepared preset current (transition > 0: blended from the current one). False, with
@@ -308,6 +315,10 @@ class Engine {
   // The switching policy's own draws (random preset durations), apart from random_, so that
   // whether a host uses automatic switching does not change what presets draw.
   clock::Random switchRandom_;
+  // Drawn from random_ once, when the first preset is made, never at a draw: when and how often
+  // a host draws (and so makes renderers) cannot change what presets draw, and a renderer made
+  // again after releaseGl gets what the first one got.
+  std::optional<RendererRandoms> rendererRandoms_;
   eel::Globals globals_;
   shader::TranslationCache translations_;
   core::Diagnostics presetDiagnostics_;

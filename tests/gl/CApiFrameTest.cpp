@@ -1,7 +1,7 @@
 // The C API 0.2's frame model as hosts use it: advance and draw as separate calls (the same
 // pictures as the one-call render functions; extra draws never change what comes next), context
-// loss and destruction without a context, a native preset's per-frame function on screen, and two
-// engines with their own playlists and events.
+// loss and destruction without a context, random values that no way of drawing changes, a native
+// preset's per-frame function on screen, and two engines with their own playlists and events.
 #include <gtest/gtest.h>
 
 #include <phosphene/phosphene.h>
@@ -130,6 +130,72 @@ TEST_P(CApiFrame, ReleaseGlThenDrawStartsAgainInTheCurrentContext) {
   EXPECT_EQ(after, before + 20);
   EXPECT_GT(meanRgb(target.read()), 4.0);
   EXPECT_STREQ(phosphene_current_preset_name(e.engine), "phosphene-tunnel.milk");
+}
+
+// Issue 33: how a host draws must never change the simulation. Both presets show only random
+// values: rand_preset (drawn from the engine's stream at each load) times hue_shader (the
+// renderer's hue randoms), and their comp shaders never read the canvas, so a renderer made again
+// after release_gl (whose canvas starts black) shows no difference through feedback. The switch
+// between them blends with MilkDrop's random pattern, drawn from the engine's stream as well.
+enum class Intervention { None, ReleaseGl, ExtraDraw, FirstDrawLate };
+
+std::vector<platform::RgbaImage> renderRandomPresets(Intervention intervention) {
+  static const std::string kHeader =
+      "[preset00]\nMILKDROP_PRESET_VERSION=201\nPSVERSION=2\nPSVERSION_WARP=2\nPSVERSION_COMP=2\n";
+  static const std::string kA =
+      kHeader + "comp_1=`shader_body { ret = rand_preset.xyz * hue_shader; }\n";
+  static const std::string kB =
+      kHeader + "comp_1=`shader_body { ret = rand_preset.wzy * hue_shader; }\n";
+  constexpr int kFrames = 40, kSwitchAt = 10, kInterveneAt = 5, kFirstLateDraw = 15;
+  Engine e(7);
+  const auto request = [&](const std::string& text, double seconds) {
+    EXPECT_EQ(phosphene_request_preset_text(e.engine, text.data(), text.size(), "random", seconds),
+              PHOSPHENE_OK);
+    EXPECT_EQ(phosphene_wait_for_preset(e.engine), PHOSPHENE_OK);
+  };
+  EXPECT_EQ(phosphene_set_drawable_size(e.engine, kW, kH), PHOSPHENE_OK);
+  request(kA, 0.0);
+  HostTarget target(kW, kH), extra(kW, kH);
+  const phosphene_render_target t = framebufferTarget(target), te = framebufferTarget(extra);
+  std::vector<platform::RgbaImage> frames(kFrames);
+  for (int frame = 0; frame < kFrames; ++frame) {
+    feedBeatAudio(e.engine, frame);
+    if (frame == kSwitchAt) request(kB, 1.0);  // a 30-frame blend: the rest of the run
+    // Between two frames, where a host loses its context (a frame advanced before a release
+    // cannot be drawn: its GPU state went with it).
+    if (frame == kInterveneAt && intervention == Intervention::ReleaseGl) {
+      EXPECT_EQ(phosphene_engine_release_gl(e.engine), PHOSPHENE_OK);
+    }
+    EXPECT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
+    if (intervention == Intervention::FirstDrawLate && frame < kFirstLateDraw) continue;
+    if (frame == kInterveneAt && intervention == Intervention::ExtraDraw) {
+      EXPECT_EQ(phosphene_engine_draw(e.engine, &te), PHOSPHENE_OK);  // a second view
+    }
+    EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_last_error(e.engine);
+    frames[static_cast<std::size_t>(frame)] = target.read();
+  }
+  EXPECT_EQ(phosphene_is_transitioning(e.engine), 1);
+  return frames;
+}
+
+TEST_P(CApiFrame, ReleaseGlExtraDrawsAndLateFirstDrawsChangeNoRandomValue) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  const std::vector<platform::RgbaImage> baseline = renderRandomPresets(Intervention::None);
+  EXPECT_GT(meanRgb(baseline.back()), 4.0);
+  EXPECT_GT(meanAbsDiff(baseline[9], baseline.back()), 1.0);  // the switch shows
+  for (const auto& [intervention, what] : {std::pair{Intervention::ReleaseGl, "release_gl"},
+                                           std::pair{Intervention::ExtraDraw, "extra draw"},
+                                           std::pair{Intervention::FirstDrawLate, "late draw"}}) {
+    SCOPED_TRACE(what);
+    const std::vector<platform::RgbaImage> frames = renderRandomPresets(intervention);
+    for (std::size_t frame = 0; frame < frames.size(); ++frame) {
+      if (frames[frame].pixels.empty()) continue;  // not drawn in this run
+      EXPECT_TRUE(frames[frame].pixels == baseline[frame].pixels)
+          << "frame " << frame << ", mean difference "
+          << meanAbsDiff(frames[frame], baseline[frame]);
+    }
+  }
+  EXPECT_TRUE(context->debugErrors().empty()) << context->debugErrors().front();
 }
 
 // A garbage collector destroys an engine on a thread with no context: no GL call, no abort.
