@@ -41,9 +41,9 @@ bool validSize(const RgbaImage& image, std::string& error) {
 
 // ---- PngCompression::Fast: our own PNG writer -------------------------------------------------
 // libpng's simplified API (RGBA, its fast flag) cost 20-25 ms of CPU per 640x480 frame, the
-// writer below with RunLengthDeflate ~1.7 ms for smaller files (bench/README.md, "PNG frames:
-// RunLengthDeflate"). A PNG is a signature, an IHDR chunk, the zlib stream of the filtered rows in
-// IDAT chunks and an IEND chunk (PNG spec, sections 5 and 11).
+// writer below with RunLengthDeflate ~1.7 ms for smaller files (bench/README.md, png_bench). A
+// PNG is a signature, an IHDR chunk, the zlib stream of the filtered rows in IDAT chunks and an
+// IEND chunk (PNG spec, sections 5 and 11).
 
 bool allOpaque(const RgbaImage& image) {
   const std::uint8_t* p = image.pixels.data();

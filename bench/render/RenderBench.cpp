@@ -193,7 +193,7 @@ void singlePass(benchmark::State& state, int which) {
 // does the least a pass can (which = 0: a constant colour; 1: one texelFetch of an RGBA8 canvas;
 // 2: one bilinear texture() read). On llvmpipe even the constant pass costs the per-pixel
 // interpolation, conversion and store of the target, so these bound what any warp or composite
-// can save (bench/README.md, "seventh session").
+// can save (bench/README.md, render_bench figures).
 void passFloor(benchmark::State& state, int which) {
   constexpr int kWidth = 1280, kHeight = 720;
   const bench::BenchContext* s = bench::benchContext();

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where one frame's time goes on llvmpipe, pass by pass (bench/README.md's table).
+"""Where one frame's time goes on llvmpipe, pass by pass (figures: bench/README.md).
 
 Traces `phosphene render` with apitrace (GL ES 3 context: apitrace's EGL wrapper cannot trace
 epoxy's desktop-GL probing), replays the trace with llvmpipe rasterising on the calling thread

@@ -13,7 +13,7 @@ const char* meshInterpolationGlsl() {
   // The grid texture is GL_NEAREST (sampler 0 bound, WarpGridTexture::bind) and every read is at
   // a texel centre, so textureLod returns the stored texel exactly, as texelFetch would; on
   // llvmpipe it skips texelFetch's per-lane bounds checks: the interpolation cost 0.77 instead of
-  // 1.0 ms per 640x480 frame (bench/README.md, seventh session).
+  // 1.0 ms per 640x480 frame (git show dd13aca:bench/README.md, seventh session).
   return R"(
 vec2 _phos_mesh_value(highp sampler2D grid, ivec2 cells, vec2 cellsPerPixel) {
   vec2 texel = 1.0 / vec2(cells + 1);

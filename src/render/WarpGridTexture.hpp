@@ -5,7 +5,8 @@
 // 0.2 ms per 1,000; MD2's 48×36 mesh is 3,456 triangles per frame, the largest single cost of a
 // small frame, and its edges make the fragment shader run twice on every 4×4 block they cross.
 // Drawing ONE triangle and interpolating per pixel from (gridX+1)×(gridY+1) texels — three
-// texelFetch and a few multiply-adds — removes both (bench/README.md, sixth session).
+// texelFetch and a few multiply-adds — removes both (git show dd13aca:bench/README.md, sixth
+// session).
 //
 // The interpolation follows WarpMeshBuffers' triangles: cell (i, j) is split along its
 // bottom-right to top-left diagonal into (v00, v10, v01) and (v10, v01, v11); a pixel takes the
