@@ -2,7 +2,7 @@
 // a host uses (phosphene_pcm_add_float, phosphene_audio_analyze), one analysis per video frame.
 // Output: CSV (stdout or --csv) and optionally a PNG plot of the levels and beats over time.
 //
-// [SECTION] Per-frame analysis   [SECTION] CSV   [SECTION] Plot (a tiny 5x7 font, lines, legend)
+// [SECTION] Per-frame analysis   [SECTION] CSV   [SECTION] Plot (lines, legend, labels)
 
 #include <phosphene/phosphene.h>
 
@@ -10,8 +10,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +19,7 @@
 #include "AudioFile.hpp"
 #include "Commands.hpp"
 #include "PngImage.hpp"
+#include "render/text/BuiltinFont.hpp"
 
 namespace phosphene::cli {
 
@@ -112,54 +113,6 @@ bool writeCsv(std::FILE* out, const std::vector<Row>& rows) {
 
 using Rgb = std::array<std::uint8_t, 3>;
 
-// 5x7 glyphs, one byte per row, bit 4 = leftmost column; only the characters the plot writes.
-struct Glyph {
-  char c;
-  std::array<std::uint8_t, 7> rows;
-};
-constexpr Glyph kFont[] = {
-    {'0', {0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E}},
-    {'1', {0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E}},
-    {'2', {0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F}},
-    {'3', {0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E}},
-    {'4', {0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02}},
-    {'5', {0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E}},
-    {'6', {0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E}},
-    {'7', {0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08}},
-    {'8', {0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E}},
-    {'9', {0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C}},
-    {'.', {0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x0C}},
-    {'_', {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F}},
-    {'(', {0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02}},
-    {')', {0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08}},
-    {'/', {0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00}},
-    {'=', {0x00, 0x00, 0x1F, 0x00, 0x1F, 0x00, 0x00}},
-    {'-', {0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00}},
-    {':', {0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00}},
-    {',', {0x00, 0x00, 0x00, 0x00, 0x0C, 0x04, 0x08}},
-    {'a', {0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F}},
-    {'b', {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E}},
-    {'c', {0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E}},
-    {'d', {0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F}},
-    {'e', {0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E}},
-    {'f', {0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08}},
-    {'g', {0x00, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E}},
-    {'h', {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11}},
-    {'i', {0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E}},
-    {'l', {0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E}},
-    {'m', {0x00, 0x00, 0x1A, 0x15, 0x15, 0x11, 0x11}},
-    {'n', {0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11}},
-    {'o', {0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E}},
-    {'p', {0x00, 0x00, 0x1E, 0x11, 0x1E, 0x10, 0x10}},
-    {'r', {0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10}},
-    {'s', {0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E}},
-    {'t', {0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06}},
-    {'u', {0x00, 0x00, 0x11, 0x11, 0x11, 0x13, 0x0D}},
-    {'v', {0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04}},
-    {'y', {0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E}},
-    {'z', {0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F}},
-};
-
 class Canvas {
  public:
   Canvas(int w, int h) : image_(w, h) {
@@ -190,23 +143,39 @@ class Canvas {
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) set(x, y, c);
   }
-  /// Text with its top-left corner at (x, y), 2x scaled glyphs (10x14 px, 12 px advance).
+  /// Text with the top-left corner of its capitals and digits at (x, y); descenders reach below.
   void text(int x, int y, const std::string& s, Rgb c) {
+    const int baseline = y + capHeight();
     for (char ch : s) {
-      for (const Glyph& g : kFont) {
-        if (g.c != ch) continue;
-        for (int row = 0; row < 7; ++row)
-          for (int col = 0; col < 5; ++col)
-            if (g.rows[row] & (0x10 >> col))
-              rect(x + col * 2, y + row * 2, x + col * 2 + 1, y + row * 2 + 1, c);
-      }
-      x += 12;
+      const auto glyph = glyphOf(ch);
+      if (!glyph) continue;
+      const int gx = x + glyph->left, gy = baseline - glyph->top;
+      for (int row = 0; row < glyph->height; ++row)
+        for (int col = 0; col < glyph->width; ++col)
+          if (glyph->coverage[static_cast<std::size_t>(row) * glyph->width + col] != 0)
+            set(gx + col, gy + row, c);
+      x += static_cast<int>(glyph->advance);
     }
   }
+  int textWidth(const std::string& s) {
+    int width = 0;
+    for (char ch : s)
+      if (const auto glyph = glyphOf(ch)) width += static_cast<int>(glyph->advance);
+    return width;
+  }
+  int capHeight() const { return render::text::kBitmapBaselineRow * font_.pixelScale(); }
   const platform::RgbaImage& image() const { return image_; }
 
  private:
+  // Like the overlay, a character the font lacks is drawn as '?' rather than left out.
+  std::optional<render::text::GlyphImage> glyphOf(char ch) {
+    const auto cp = static_cast<char32_t>(static_cast<unsigned char>(ch));
+    return font_.rasterize(font_.hasGlyph(cp) ? cp : U'?');
+  }
+
   platform::RgbaImage image_;
+  // 22 px lines draw every bitmap pixel as 2 x 2: labels readable at the default 1200x600.
+  render::text::BuiltinFont font_{22.0f};
 };
 
 std::string formatNumber(double v) {
@@ -257,7 +226,9 @@ bool writePlot(const std::string& path, const std::vector<Row>& rows, int width,
       if (r.beat) canvas.line(xOf(r.time), y0, xOf(r.time), y1, kBeatColour);
     for (int g = 0; g <= 3; ++g) {
       canvas.line(left, yOf(g), right, yOf(g), g == 1 ? Rgb{170, 170, 170} : kGrid);
-      canvas.text(left - 24, yOf(g) - 7, formatNumber(g), kAxis);
+      const std::string label = formatNumber(g);
+      canvas.text(left - 12 - canvas.textWidth(label), yOf(g) - canvas.capHeight() / 2, label,
+                  kAxis);
     }
     for (const Series& s : panels[p]) {
       for (std::size_t i = 1; i < rows.size(); ++i)
@@ -267,9 +238,7 @@ bool writePlot(const std::string& path, const std::vector<Row>& rows, int width,
     canvas.line(left, y0, left, y1, kAxis);
     canvas.line(left, y1, right, y1, kAxis);
     // Legend: coloured swatch + name per series, right-aligned at the top of the panel.
-    const auto entryWidth = [](const char* name) {
-      return 20 + 12 * static_cast<int>(std::strlen(name)) + 16;
-    };
+    const auto entryWidth = [&](const char* name) { return 20 + canvas.textWidth(name) + 16; };
     int legendWidth = entryWidth("beat");
     for (const Series& s : panels[p]) legendWidth += entryWidth(s.name);
     int lx = right - legendWidth;
@@ -294,9 +263,10 @@ bool writePlot(const std::string& path, const std::vector<Row>& rows, int width,
   for (double t = 0.0; t <= duration + 1e-9; t += step) {
     canvas.line(xOf(t), bottom, xOf(t), bottom + 5, kAxis);
     const std::string label = formatNumber(t);
-    canvas.text(xOf(t) - 6 * static_cast<int>(label.size()), bottom + 10, label, kAxis);
+    canvas.text(xOf(t) - canvas.textWidth(label) / 2, bottom + 10, label, kAxis);
   }
-  canvas.text((left + right) / 2 - 48, bottom + 30, "time (s)", kAxis);
+  const std::string axisName = "time (s)";
+  canvas.text((left + right - canvas.textWidth(axisName)) / 2, bottom + 30, axisName, kAxis);
   return platform::writePng(path, canvas.image(), error);
 }
 
