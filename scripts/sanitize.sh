@@ -2,12 +2,13 @@
 # Builds Phosphene with sanitizers in its own folder and runs what they should watch; exits
 # non-zero on any sanitizer report, failed or skipped test, or crash.
 #
-#   scripts/sanitize.sh address        ASan + UBSan (build-asan/): unit, API and GL tests and the
-#                                      fuzz replays, `phosphene lint --frames 30 --compile-shaders`
-#                                      over projectm-data, a sampled corpus render (each preset
-#                                      alone, then a few in one transition sequence)
-#   scripts/sanitize.sh address --ci   the part CI runs (scripts/test.sh): unit and API tests and
-#                                      the corpus lint (10 frames, no GL)
+#   scripts/sanitize.sh address        ASan + UBSan (build-asan/): unit, API, CLI and GL tests and
+#                                      the fuzz replays, `phosphene lint --frames 30
+#                                      --compile-shaders` over projectm-data, a sampled corpus
+#                                      render (each preset alone, then a few in one transition
+#                                      sequence)
+#   scripts/sanitize.sh address --ci   the part CI runs (scripts/test.sh): unit, API and CLI tests
+#                                      and the corpus lint (10 frames, no GL)
 #   scripts/sanitize.sh thread         TSan (build-tsan/): the tests that run threads (audio
 #                                      producer, preset loader, two engines, render calls from a
 #                                      thread without a context) and a render with background loads
@@ -36,11 +37,11 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -
 started=$(date +%s)
 # Benchmarks stay out: timing loops under a sanitizer check nothing the tests do not (the option
 # still instruments them when they are turned on). The CI run configures only the test folders it
-# runs (unit, API, player): the GL, corpus, fuzz and install tests cost a third of an instrumented
-# build and none of them runs there. -g1 (line tables) is all a sanitizer report needs to name
-# files and lines, and compiles faster than full debug information.
+# runs (unit, API, CLI, player): the GL, corpus, fuzz and install tests cost a third of an
+# instrumented build and none of them runs there. -g1 (line tables) is all a sanitizer report
+# needs to name files and lines, and compiles faster than full debug information.
 suites=()
-[ "$ci" = 1 ] && suites=("-DPHOSPHENE_TEST_SUITES=unit;api;player")
+[ "$ci" = 1 ] && suites=("-DPHOSPHENE_TEST_SUITES=unit;api;cli;player")
 [ "$ci" = 1 ] || suites=(-UPHOSPHENE_TEST_SUITES)
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHOSPHENE_SANITIZE="$mode" \
   "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
@@ -182,10 +183,10 @@ if [ "$mode" = address ]; then
   # installed (instrumented) library, which cannot load without preloading the runtime; the normal
   # build runs it.
   if [ "$ci" = 1 ]; then
-    run_ctest "unit, API and player tests" -LE 'gl|corpus|bench|fuzz|install|web|package|format' -E '^gl_'
+    run_ctest "unit, API, CLI and player tests" -LE 'gl|corpus|bench|fuzz|install|web|package|format' -E '^gl_'
     lint_corpus
   else
-    run_ctest "unit, API, GL tests and fuzz replays" -LE 'corpus|bench|install|web|package|format'
+    run_ctest "unit, API, CLI, GL tests and fuzz replays" -LE 'corpus|bench|install|web|package|format'
     lint_corpus
     render_sample
   fi

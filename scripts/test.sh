@@ -45,8 +45,8 @@ if [ "${PHOSPHENE_SKIP_MINIMAL:-0}" != 1 ]; then
   scripts/test-minimal.sh
   step_done minimal
 fi
-# The part of the sanitizer run CI can afford, ASan + UBSan over the unit, API and player tests
-# and the corpus lint (scripts/sanitize.sh address runs all of it); PHOSPHENE_SKIP_SANITIZE=1
+# The part of the sanitizer run CI can afford, ASan + UBSan over the unit, API, CLI and player
+# tests and the corpus lint (scripts/sanitize.sh address runs all of it); PHOSPHENE_SKIP_SANITIZE=1
 # leaves it out locally.
 if [ "${PHOSPHENE_SKIP_SANITIZE:-0}" != 1 ]; then
   scripts/sanitize.sh address --ci

@@ -42,7 +42,7 @@ class RenderCommand : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(PHOSPHENE_BINARY_DIR) / "tests/gl/render-cli" / info->name();
+    dir_ = fs::path(PHOSPHENE_BINARY_DIR) / "tests/cli/render-cli" / info->name();
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
