@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "PngImage.hpp"
+#include "Checksums.hpp"
 #include "VideoWriter.hpp"
 
 namespace phosphene::cli {
@@ -49,7 +49,7 @@ int printVersion(std::FILE* to, bool verbose) {
 #endif
   if (player) program += " player";
   if (videoOutputBuilt()) program += " video";
-  if (platform::detail::haveLibdeflate()) program += " libdeflate";
+  if (platform::checksumsUseLibdeflate()) program += " libdeflate";
   std::fprintf(to, "program features:%s\n", program.empty() ? " (none)" : program.c_str());
   line(to, "player", player, "phosphene play: window, live audio, keys (SDL2)");
   std::string video = "render --out FILE.mp4 through the ffmpeg program";
@@ -58,7 +58,7 @@ int printVersion(std::FILE* to, bool verbose) {
     video += ffmpeg ? " (found: " + *ffmpeg + ")" : " (ffmpeg is not on PATH)";
   }
   line(to, "video", videoOutputBuilt(), video);
-  line(to, "libdeflate", platform::detail::haveLibdeflate(),
+  line(to, "libdeflate", platform::checksumsUseLibdeflate(),
        "PNG frames' checksums with libdeflate's SIMD code (else zlib's, ~0.4 ms more per 640x480 "
        "frame)");
   std::fprintf(to, "data folder: %s\n", phosphene_default_data_dir());

@@ -44,4 +44,8 @@ std::uint32_t adler32Of(const std::uint8_t* data, std::size_t size) {
 #endif
 }
 
+bool checksumsUseLibdeflate() {
+  return PHOSPHENE_HAVE_LIBDEFLATE != 0;
+}
+
 }  // namespace phosphene::platform

@@ -14,4 +14,7 @@ std::uint32_t crc32Of(std::uint32_t running, const std::uint8_t* data, std::size
 /// Adler-32 of `data` (the value of a whole zlib stream's input).
 std::uint32_t adler32Of(const std::uint8_t* data, std::size_t size);
 
+/// Whether this build computes them with libdeflate (PHOSPHENE_WITH_LIBDEFLATE).
+bool checksumsUseLibdeflate();
+
 }  // namespace phosphene::platform

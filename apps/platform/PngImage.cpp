@@ -1,10 +1,6 @@
 #include "PngImage.hpp"
 
 #include <png.h>
-#include <zlib.h>
-#if PHOSPHENE_HAVE_LIBDEFLATE
-#include <libdeflate.h>
-#endif
 
 #include <algorithm>
 #include <array>
@@ -133,28 +129,6 @@ void subFilterRows(const RgbaImage& image, int channels, std::vector<std::uint8_
   out.resize(stride * image.height);
 }
 
-#if PHOSPHENE_HAVE_LIBDEFLATE
-struct CompressorFree {
-  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
-};
-#endif
-
-// A zlib stream set up once and reset per image.
-class ZlibStream {
- public:
-  ZlibStream() { ok_ = deflateInit2(&z_, 1, Z_DEFLATED, 15, 8, Z_RLE) == Z_OK; }
-  ~ZlibStream() {
-    if (ok_) deflateEnd(&z_);
-  }
-  ZlibStream(const ZlibStream&) = delete;
-  ZlibStream& operator=(const ZlibStream&) = delete;
-  z_stream* get() { return ok_ && deflateReset(&z_) == Z_OK ? &z_ : nullptr; }
-
- private:
-  z_stream z_{};
-  bool ok_ = false;
-};
-
 // What one thread reuses from frame to frame. perf on `render --out DIR` showed fresh
 // megabyte-sized buffers and compressor state per frame costing as much CPU as the compression
 // itself: glibc returns them to the kernel on free, so every page faults again (and is zeroed) on
@@ -163,10 +137,6 @@ class ZlibStream {
 struct Scratch {
   std::vector<std::uint8_t> rows;  // filtered scanlines
   std::vector<std::uint8_t> idat;  // compressed stream; its size is the bound, not the length
-#if PHOSPHENE_HAVE_LIBDEFLATE
-  std::unique_ptr<libdeflate_compressor, CompressorFree> compressor;
-#endif
-  std::unique_ptr<ZlibStream> zlib;
   RunLengthDeflate runLength;
 
   void releaseIfHuge() {
@@ -181,51 +151,6 @@ struct Scratch {
 Scratch& threadScratch() {
   thread_local Scratch scratch;
   return scratch;
-}
-
-#if PHOSPHENE_HAVE_LIBDEFLATE
-// Reference encoders (tests, png_bench). libdeflate level 1 was the fast writer's compressor until
-// RunLengthDeflate: 2.4-3.5x its CPU on 640x480 frames for 1-5% smaller files; levels 2-6 cost
-// 1.4-2.7x the time for 1-4% less again. Returns the compressed length, 0 on failure.
-std::size_t deflateLibdeflate(Scratch& s) {
-  if (!s.compressor) s.compressor.reset(libdeflate_alloc_compressor(1));
-  if (!s.compressor) return 0;
-  const std::size_t bound = libdeflate_zlib_compress_bound(s.compressor.get(), s.rows.size());
-  if (s.idat.size() < bound) s.idat.resize(bound);
-  return libdeflate_zlib_compress(s.compressor.get(), s.rows.data(), s.rows.size(), s.idat.data(),
-                                  s.idat.size());
-}
-#endif
-
-// zlib's run-length strategy (distance-1 matches only), ~1.4x faster than zlib's level 1 on
-// sub-filtered frames and no larger. Returns the length, 0 on failure.
-std::size_t deflateZlib(Scratch& s) {
-  if (!s.zlib) s.zlib = std::make_unique<ZlibStream>();
-  z_stream* z = s.zlib->get();
-  if (!z) return 0;
-  const std::size_t bound = deflateBound(z, static_cast<uLong>(s.rows.size()));
-  if (s.idat.size() < bound) s.idat.resize(bound);
-  // zlib counts in uInt: feed and drain at most 1 GiB per call.
-  constexpr std::size_t kStep = std::size_t{1} << 30;
-  std::size_t inPos = 0;
-  for (;;) {
-    const std::size_t inLeft = s.rows.size() - inPos;
-    const std::size_t outLeft = s.idat.size() - z->total_out;
-    if (outLeft == 0) return 0;  // deflateBound was wrong: never loop without room
-    z->next_in = s.rows.data() + inPos;
-    z->avail_in = static_cast<uInt>(std::min(inLeft, kStep));
-    z->next_out = s.idat.data() + z->total_out;
-    z->avail_out = static_cast<uInt>(std::min(outLeft, kStep));
-    const uInt fed = z->avail_in;
-    const uLong before = z->total_out;
-    const int rc = deflate(z, inLeft <= kStep ? Z_FINISH : Z_NO_FLUSH);
-    inPos += fed - z->avail_in;
-    if (rc == Z_STREAM_END) break;
-    // Z_BUF_ERROR only says this call could not progress; no progress at all would loop forever.
-    if ((rc != Z_OK && rc != Z_BUF_ERROR) || (fed == z->avail_in && before == z->total_out))
-      return 0;
-  }
-  return z->total_out;
 }
 
 void putBigEndian32(std::uint8_t* p, std::uint32_t v) {
@@ -279,33 +204,21 @@ bool writeFile(const std::string& path, const RgbaImage& image, bool opaque,
   return true;
 }
 
-}  // namespace
-
-namespace detail {
-
-bool haveLibdeflate() {
-  return PHOSPHENE_HAVE_LIBDEFLATE != 0;
-}
-
-bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& error,
-                  Deflater deflater) {
+// The fast writer: PngCompression::Fast with `compress` null (RunLengthDeflate), or the compressor
+// that detail::writeFastPng was given.
+bool writeFast(const std::string& path, const RgbaImage& image, std::string& error,
+               const detail::RowCompressor* compress) {
   if (!validSize(image, error)) return false;
   // Dropping alpha when it is 255 everywhere (every rendered frame: the engine draws opaque)
   // compresses a quarter fewer bytes and decodes to the same RGBA.
   const bool opaque = allOpaque(image);
+  const int channels = opaque ? 3 : 4;
   Scratch& scratch = threadScratch();
-  subFilterRows(image, opaque ? 3 : 4, scratch.rows);
-  std::size_t length = 0;
-  if (deflater == Deflater::RunLength) {
-    length = scratch.runLength.compress(scratch.rows.data(), scratch.rows.size(), opaque ? 3 : 4,
-                                        scratch.idat);
-  } else {
-#if PHOSPHENE_HAVE_LIBDEFLATE
-    length = deflater == Deflater::Libdeflate ? deflateLibdeflate(scratch) : deflateZlib(scratch);
-#else
-    length = deflateZlib(scratch);
-#endif
-  }
+  subFilterRows(image, channels, scratch.rows);
+  const std::size_t length =
+      compress ? (*compress)(scratch.rows.data(), scratch.rows.size(), channels, scratch.idat)
+               : scratch.runLength.compress(scratch.rows.data(), scratch.rows.size(), channels,
+                                            scratch.idat);
   if (length == 0) {
     error = "PNG compression failed for " + path;
     scratch.releaseIfHuge();
@@ -316,12 +229,20 @@ bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& 
   return ok;
 }
 
+}  // namespace
+
+namespace detail {
+
+bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& error,
+                  const RowCompressor& compress) {
+  return writeFast(path, image, error, &compress);
+}
+
 }  // namespace detail
 
 bool writePng(const std::string& path, const RgbaImage& image, std::string& error,
               PngCompression compression) {
-  if (compression == PngCompression::Fast)
-    return detail::writeFastPng(path, image, error, detail::Deflater::RunLength);
+  if (compression == PngCompression::Fast) return writeFast(path, image, error, nullptr);
   if (!validSize(image, error)) return false;
   // The simplified libpng API keeps setjmp/longjmp out of our code.
   png_image png{};

@@ -2,7 +2,9 @@
 // PNG files in and out for apps and tests (frames, plots, golden images). RGBA, 8 bits per
 // channel; rows top to bottom in the file, in memory either way (RgbaImage::bottomUp).
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,14 +50,16 @@ bool readPng(const std::string& path, RgbaImage& image, std::string& error);
 void flipVertically(RgbaImage& image);
 
 namespace detail {
-/// The compressor of a fast PNG: RunLength is PngCompression::Fast's; libdeflate's level 1 and
-/// zlib's run-length strategy are the references the tests and bench/image/png_bench compare it
-/// with (Libdeflate in a build without libdeflate falls back to Zlib).
-enum class Deflater { RunLength, Libdeflate, Zlib };
+/// A fast PNG's compressor: the zlib stream (RFC 1950) of the `size` filtered bytes at `rows` into
+/// `out` (grown as needed, never shrunk; its size is a bound, not the length), `period` being the
+/// bytes per pixel (3 for RGB, 4 for RGBA). Returns the stream's length, 0 on failure.
+using RowCompressor = std::function<std::size_t(const std::uint8_t* rows, std::size_t size,
+                                                int period, std::vector<std::uint8_t>& out)>;
+/// PngCompression::Fast's writer with `compress` in place of RunLengthDeflate: the seam through
+/// which bench/image/reference puts the compressors it was chosen against (libdeflate, zlib) on
+/// the very same rows and chunks, for png_bench and the tests.
 bool writeFastPng(const std::string& path, const RgbaImage& image, std::string& error,
-                  Deflater deflater);
-/// Whether this build compresses fast PNGs with libdeflate.
-bool haveLibdeflate();
+                  const RowCompressor& compress);
 }  // namespace detail
 
 }  // namespace phosphene::platform

@@ -1,5 +1,6 @@
 // CPU per frame and bytes per file of PngImage's writers (what `phosphene render --out DIR`
-// spends per frame on its encoder threads). The frame: raw RGBA from
+// spends per frame on its encoder threads) and of the fast writer with the compressors it was
+// measured against (bench/image/reference). The frame: raw RGBA from
 // `phosphene render --frames N --out - | tail -c $((W*H*4)) > frame.raw`, named by
 // PHOSPHENE_PNG_BENCH_RAW=frame.raw:WxH; without it a synthetic 640x480 frame (gradients and
 // noise, so the sizes only roughly match a real frame's). Files go to the system temp folder.
@@ -14,12 +15,13 @@
 #include <benchmark/benchmark.h>
 
 #include "PngImage.hpp"
+#include "ReferencePngWriter.hpp"
 
 namespace {
 
+using phosphene::bench::ReferenceCompressor;
 using phosphene::platform::PngCompression;
 using phosphene::platform::RgbaImage;
-using phosphene::platform::detail::Deflater;
 
 RgbaImage syntheticFrame() {
   RgbaImage image(640, 480);
@@ -57,15 +59,15 @@ const RgbaImage& benchFrame() {
   return frame;
 }
 
-void run(benchmark::State& state, bool fast, Deflater deflater) {
+// `write` is one of the writers below: it writes `frame` to `path`, false + `error` on failure.
+template <typename Write>
+void run(benchmark::State& state, Write write) {
   const RgbaImage& frame = benchFrame();
   const std::string path =
       (std::filesystem::temp_directory_path() / "phosphene-png-bench.png").string();
   std::string error;
   for (auto _ : state) {
-    const bool ok = fast ? phosphene::platform::detail::writeFastPng(path, frame, error, deflater)
-                         : phosphene::platform::writePng(path, frame, error);
-    if (!ok) {
+    if (!write(path, frame, error)) {
       state.SkipWithError(error.c_str());
       break;
     }
@@ -77,16 +79,24 @@ void run(benchmark::State& state, bool fast, Deflater deflater) {
 }
 
 void BM_LibpngDefault(benchmark::State& s) {
-  run(s, false, Deflater::Libdeflate);
+  run(s, [](const std::string& path, const RgbaImage& frame, std::string& error) {
+    return phosphene::platform::writePng(path, frame, error, PngCompression::Default);
+  });
 }
 void BM_FastRunLength(benchmark::State& s) {
-  run(s, true, Deflater::RunLength);
+  run(s, [](const std::string& path, const RgbaImage& frame, std::string& error) {
+    return phosphene::platform::writePng(path, frame, error, PngCompression::Fast);
+  });
 }
 void BM_FastLibdeflate(benchmark::State& s) {
-  run(s, true, Deflater::Libdeflate);
+  run(s, [](const std::string& path, const RgbaImage& frame, std::string& error) {
+    return phosphene::bench::writeReferencePng(path, frame, error, ReferenceCompressor::Libdeflate);
+  });
 }
 void BM_FastZlib(benchmark::State& s) {
-  run(s, true, Deflater::Zlib);
+  run(s, [](const std::string& path, const RgbaImage& frame, std::string& error) {
+    return phosphene::bench::writeReferencePng(path, frame, error, ReferenceCompressor::Zlib);
+  });
 }
 BENCHMARK(BM_LibpngDefault)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_FastRunLength)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();

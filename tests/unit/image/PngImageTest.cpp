@@ -1,8 +1,8 @@
 // PngImage's writers: whatever the encoder (libpng's default, the fast frame writer with
-// RunLengthDeflate, libdeflate or zlib), the file decodes to exactly the pixels written, for odd
-// sizes and 1x1, opaque and translucent; the fast writer drops alpha only when it is 255
-// everywhere; failures are reported with the path and leave no file behind where none could be
-// opened.
+// RunLengthDeflate, or with the reference compressors png_bench measures it against: libdeflate,
+// zlib), the file decodes to exactly the pixels written, for odd sizes and 1x1, opaque and
+// translucent; the fast writer drops alpha only when it is 255 everywhere; failures are reported
+// with the path and leave no file behind where none could be opened.
 
 #include <algorithm>
 #include <array>
@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,13 +19,14 @@
 #include <zlib.h>
 
 #include "PngImage.hpp"
+#include "ReferencePngWriter.hpp"
 #include "unit/TempDir.hpp"
 
 namespace phosphene::platform {
 namespace {
 
 namespace fs = std::filesystem;
-using detail::Deflater;
+using bench::ReferenceCompressor;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -50,19 +52,18 @@ RgbaImage frameLike(int w, int h, bool opaque, std::uint32_t seed) {
 struct Encoder {
   const char* name;
   PngCompression compression;
-  Deflater deflater;  // for Fast only
+  std::optional<ReferenceCompressor> reference;  // Fast with this compressor, not RunLengthDeflate
 };
 constexpr std::array<Encoder, 4> kEncoders = {{
-    {"default (libpng)", PngCompression::Default, Deflater::Libdeflate},
-    {"fast, run-length", PngCompression::Fast, Deflater::RunLength},
-    {"fast, libdeflate", PngCompression::Fast, Deflater::Libdeflate},
-    {"fast, zlib", PngCompression::Fast, Deflater::Zlib},
+    {"default (libpng)", PngCompression::Default, std::nullopt},
+    {"fast, run-length", PngCompression::Fast, std::nullopt},
+    {"fast, libdeflate", PngCompression::Fast, ReferenceCompressor::Libdeflate},
+    {"fast, zlib", PngCompression::Fast, ReferenceCompressor::Zlib},
 }};
 
 bool write(const Encoder& e, const fs::path& path, const RgbaImage& image, std::string& error) {
-  if (e.compression == PngCompression::Default)
-    return writePng(path.string(), image, error, PngCompression::Default);
-  return detail::writeFastPng(path.string(), image, error, e.deflater);
+  if (e.reference) return bench::writeReferencePng(path.string(), image, error, *e.reference);
+  return writePng(path.string(), image, error, e.compression);
 }
 
 // The IHDR colour type: byte 25 of a PNG (8 signature + 8 chunk head + 9 into the data).
@@ -214,22 +215,26 @@ TEST(PngImage, FastWriterIsDeterministic) {
   test::TempDir dir;
   std::string error;
   const RgbaImage image = frameLike(101, 57, true, 4);
-  for (Deflater d : {Deflater::RunLength, Deflater::Libdeflate, Deflater::Zlib}) {
-    ASSERT_TRUE(detail::writeFastPng((dir.path() / "a.png").string(), image, error, d)) << error;
-    ASSERT_TRUE(detail::writeFastPng((dir.path() / "b.png").string(), image, error, d)) << error;
+  for (const Encoder& e : kEncoders) {
+    if (e.compression != PngCompression::Fast) continue;
+    SCOPED_TRACE(e.name);
+    ASSERT_TRUE(write(e, dir.path() / "a.png", image, error)) << error;
+    ASSERT_TRUE(write(e, dir.path() / "b.png", image, error)) << error;
     EXPECT_EQ(slurp(dir.path() / "a.png"), slurp(dir.path() / "b.png"));
   }
 }
 
-TEST(PngImage, FastWriterUsesLibdeflateWhenBuiltWithIt) {
+TEST(PngImage, LibdeflateReferenceIsLibdeflateWhenBuiltWithIt) {
   test::TempDir dir;
   std::string error;
   const RgbaImage image = frameLike(200, 100, true, 5);
-  ASSERT_TRUE(
-      detail::writeFastPng((dir.path() / "d.png").string(), image, error, Deflater::Libdeflate));
-  ASSERT_TRUE(detail::writeFastPng((dir.path() / "z.png").string(), image, error, Deflater::Zlib));
+  ASSERT_TRUE(bench::writeReferencePng((dir.path() / "d.png").string(), image, error,
+                                       ReferenceCompressor::Libdeflate));
+  ASSERT_TRUE(bench::writeReferencePng((dir.path() / "z.png").string(), image, error,
+                                       ReferenceCompressor::Zlib));
   // Two different compressors give different streams; without libdeflate both are zlib's.
-  EXPECT_EQ(slurp(dir.path() / "d.png") != slurp(dir.path() / "z.png"), detail::haveLibdeflate());
+  EXPECT_EQ(slurp(dir.path() / "d.png") != slurp(dir.path() / "z.png"),
+            bench::referenceHasLibdeflate());
 }
 
 TEST(PngImage, UnwritablePathIsAClearErrorAndLeavesNoFile) {
