@@ -32,8 +32,7 @@ esac
 
 scripts/deps.sh
 jobs=$(nproc)
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+source scripts/compiler-cache.sh
 started=$(date +%s)
 # Benchmarks stay out: timing loops under a sanitizer check nothing the tests do not (the option
 # still instruments them when they are turned on). The CI run configures only the test folders it

@@ -14,8 +14,7 @@ build=${PHOSPHENE_MINIMAL_BUILD_DIR:-build-minimal}
 jobs=$(nproc)
 cc=${PHOSPHENE_MINIMAL_CC:-clang-14}
 cxx=${PHOSPHENE_MINIMAL_CXX:-clang++-14}
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+source scripts/compiler-cache.sh
 started=$(date +%s)
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHOSPHENE_WERROR=ON \

@@ -20,8 +20,7 @@ scripts/deps.sh
 step_done deps
 build=${PHOSPHENE_BUILD_DIR:-build}
 jobs=$(nproc)
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+source scripts/compiler-cache.sh
 # Every test folder (a folder configured by scripts/demo.sh or by hand may have fewer).
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHOSPHENE_WERROR=ON \
   -DPHOSPHENE_BUILD_TESTS=ON -DPHOSPHENE_BUILD_BENCH=ON -UPHOSPHENE_TEST_SUITES "${launcher[@]}" >/dev/null
