@@ -39,12 +39,10 @@ started=$(date +%s)
 # runs (unit, API, CLI, player): the GL, corpus, fuzz and install tests cost a third of an
 # instrumented build and none of them runs there. -g1 (line tables) is all a sanitizer report
 # needs to name files and lines, and compiles faster than full debug information.
-suites=()
-[ "$ci" = 1 ] && suites=("-DPHOSPHENE_TEST_SUITES=unit;api;cli;player")
-[ "$ci" = 1 ] || suites=(-UPHOSPHENE_TEST_SUITES)
+if [ "$ci" = 1 ]; then suites="-DPHOSPHENE_TEST_SUITES=unit;api;cli;player"; else suites=-UPHOSPHENE_TEST_SUITES; fi
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHOSPHENE_SANITIZE="$mode" \
   "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
-  -DPHOSPHENE_WERROR=ON -DPHOSPHENE_BUILD_BENCH=OFF "${suites[@]}" "${launcher[@]}" >/dev/null
+  -DPHOSPHENE_WERROR=ON -DPHOSPHENE_BUILD_BENCH=OFF "$suites" "${launcher[@]}" >/dev/null
 cmake --build "$build" -j "$jobs"
 echo "sanitize.sh: $mode build took $(($(date +%s) - started)) s"
 
