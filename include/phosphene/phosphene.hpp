@@ -65,13 +65,11 @@ class Preset {
   const phosphene_preset* get() const noexcept { return preset_; }
   const char* name() const noexcept { return phosphene_preset_name(preset_); }
   const char* path() const noexcept { return phosphene_preset_path(preset_); }
-  uint32_t diagnosticCount() const noexcept {
-    return phosphene_preset_get_diagnostic_count(preset_);
-  }
+  uint32_t diagnosticCount() const noexcept { return phosphene_preset_diagnostic_count(preset_); }
   /// Diagnostic `index`; its strings live as long as this Preset.
   phosphene_result diagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
     phosphene_diagnostic_init(&out);
-    return phosphene_preset_get_diagnostic(preset_, index, &out);
+    return phosphene_preset_diagnostic(preset_, index, &out);
   }
 
  private:
@@ -151,7 +149,7 @@ class NativePreset {
   }
 };
 
-/// A polled event with its strings copied (phosphene_poll_event).
+/// A polled event with its strings copied (phosphene_engine_poll_event).
 struct Event {
   phosphene_event_type type = PHOSPHENE_EVENT_NONE;
   phosphene_switch_reason reason = PHOSPHENE_SWITCH_USER;
@@ -284,109 +282,118 @@ class Engine {
   phosphene_result createResult() const noexcept { return result_; }
   /// The C handle, still owned by this object.
   phosphene_engine* get() const noexcept { return engine_; }
-  /// phosphene_last_error(); "" when none.
-  std::string lastError() const { return phosphene_last_error(engine_); }
+  /// phosphene_engine_last_error(); "" when none.
+  std::string lastError() const { return phosphene_engine_last_error(engine_); }
 
-  // --- audio (producer side: phosphene_pcm_add_*) ---
+  // --- audio (producer side: phosphene_engine_add_pcm_*) ---
   phosphene_result addPcm(const float* samples, size_t frames, int channels, int rate) noexcept {
-    return phosphene_pcm_add_float(engine_, samples, frames, channels, rate);
+    return phosphene_engine_add_pcm_float(engine_, samples, frames, channels, rate);
   }
   phosphene_result addPcm(const int16_t* samples, size_t frames, int channels, int rate) noexcept {
-    return phosphene_pcm_add_int16(engine_, samples, frames, channels, rate);
+    return phosphene_engine_add_pcm_int16(engine_, samples, frames, channels, rate);
   }
   phosphene_result addPcm(const uint8_t* samples, size_t frames, int channels, int rate) noexcept {
-    return phosphene_pcm_add_uint8(engine_, samples, frames, channels, rate);
+    return phosphene_engine_add_pcm_uint8(engine_, samples, frames, channels, rate);
   }
-  uint64_t droppedPcmFrames() const noexcept { return phosphene_pcm_dropped_frames(engine_); }
-  /// phosphene_audio_analyze(); dt_s = 0 steps the fixed clock. Sets out's struct_size.
-  phosphene_result analyze(phosphene_audio_frame& out, double dt_s = 0.0) noexcept {
+  uint64_t droppedPcmFrames() const noexcept {
+    return phosphene_engine_dropped_pcm_frames(engine_);
+  }
+  /// phosphene_engine_get_audio(): the audio of the frame advance() made. Sets out's struct_size.
+  phosphene_result audio(phosphene_audio_frame& out) const noexcept {
     out.struct_size = sizeof(phosphene_audio_frame);
-    return phosphene_audio_analyze(engine_, dt_s, &out);
+    return phosphene_engine_get_audio(engine_, &out);
   }
 
   /// Installs a log function (an empty one removes it). May throw std::bad_alloc. An exception
   /// the function throws is caught and the message dropped: it never reaches the library.
   phosphene_result setLog(LogFunction fn, phosphene_log_level minLevel = PHOSPHENE_LOG_INFO) {
     if (!fn) {
-      const phosphene_result r = phosphene_set_log_callback(engine_, nullptr, nullptr, minLevel);
+      const phosphene_result r =
+          phosphene_engine_set_log_callback(engine_, nullptr, nullptr, minLevel);
       log_.reset();
       return r;
     }
     // Heap-held so its address survives moves of this Engine.
     auto holder = std::make_unique<LogFunction>(std::move(fn));
     const phosphene_result r =
-        phosphene_set_log_callback(engine_, &Engine::forwardLog, holder.get(), minLevel);
+        phosphene_engine_set_log_callback(engine_, &Engine::forwardLog, holder.get(), minLevel);
     if (r == PHOSPHENE_OK) log_ = std::move(holder);
     return r;
   }
 
   // --- presets ---
-  phosphene_result loadPresetFile(const char* path) noexcept {
-    return phosphene_load_preset_file(engine_, path);
+  /// phosphene_engine_load_preset_file; transition NULL: the default blend.
+  phosphene_result loadPresetFile(const char* path,
+                                  const phosphene_transition_desc* transition = nullptr,
+                                  uint64_t* request = nullptr) noexcept {
+    return phosphene_engine_load_preset_file(engine_, path, transition, request);
   }
-  phosphene_result loadPresetText(const std::string& text) noexcept {
-    return phosphene_load_preset_text(engine_, text.data(), text.size());
+  /// phosphene_engine_load_preset_text; transition NULL: the default blend.
+  phosphene_result loadPresetText(const std::string& text, const char* name = nullptr,
+                                  const phosphene_transition_desc* transition = nullptr,
+                                  uint64_t* request = nullptr) noexcept {
+    return phosphene_engine_load_preset_text(engine_, text.data(), text.size(), name, transition,
+                                             request);
   }
+  /// The current preset's diagnostics (phosphene_engine_current_preset_diagnostic_count).
   uint32_t presetDiagnosticCount() const noexcept {
-    return phosphene_preset_diagnostic_count(engine_);
+    return phosphene_engine_current_preset_diagnostic_count(engine_);
   }
   phosphene_result presetDiagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
     phosphene_diagnostic_init(&out);
-    return phosphene_preset_diagnostic_get(engine_, index, &out);
+    return phosphene_engine_current_preset_diagnostic(engine_, index, &out);
   }
   phosphene_result setTextureSearchPath(const std::vector<std::string>& dirs) {
     std::vector<const char*> c;
     c.reserve(dirs.size());
     for (const std::string& d : dirs) c.push_back(d.c_str());
-    return phosphene_set_texture_search_path(engine_, c.data(), c.size());
+    return phosphene_engine_set_texture_search_path(engine_, c.data(), c.size());
   }
-  /// phosphene_set_data_dir; empty: back to phosphene_default_data_dir().
+  /// phosphene_engine_set_data_dir; empty: back to phosphene_default_data_dir().
   phosphene_result setDataDir(const std::string& dir) noexcept {
-    return phosphene_set_data_dir(engine_, dir.c_str());
+    return phosphene_engine_set_data_dir(engine_, dir.c_str());
   }
-  const char* dataDir() const noexcept { return phosphene_get_data_dir(engine_); }
+  const char* dataDir() const noexcept { return phosphene_engine_get_data_dir(engine_); }
   /// phosphene_engine_switch_preset; transition NULL: the default blend.
   phosphene_result switchTo(const Preset& preset,
                             const phosphene_transition_desc* transition = nullptr,
                             uint64_t* request = nullptr) noexcept {
     return phosphene_engine_switch_preset(engine_, preset.get(), transition, request);
   }
-  phosphene_result requestPresetFile(const char* path, double transitionSeconds = -1.0) noexcept {
-    return phosphene_request_preset_file(engine_, path, transitionSeconds);
-  }
-  phosphene_result waitForPreset() noexcept { return phosphene_wait_for_preset(engine_); }
+  phosphene_result waitForPreset() noexcept { return phosphene_engine_wait_for_preset(engine_); }
   /// The next-preset function (an empty one removes it: the playlist answers again). May throw
   /// std::bad_alloc.
   phosphene_result setNextPreset(NextPresetFunction fn) {
     if (!fn) {
-      const phosphene_result r = phosphene_set_next_preset_callback(engine_, nullptr, nullptr);
+      const phosphene_result r =
+          phosphene_engine_set_next_preset_callback(engine_, nullptr, nullptr);
       next_.reset();
       return r;
     }
     auto holder = std::make_unique<NextHolder>();
     holder->fn = std::move(fn);
     const phosphene_result r =
-        phosphene_set_next_preset_callback(engine_, &Engine::forwardNext, holder.get());
+        phosphene_engine_set_next_preset_callback(engine_, &Engine::forwardNext, holder.get());
     if (r == PHOSPHENE_OK) next_ = std::move(holder);
     return r;
   }
   phosphene_result switchSettings(phosphene_switch_settings& out) const noexcept {
     phosphene_switch_settings_init(&out);
-    return phosphene_get_switch_settings(engine_, &out);
+    return phosphene_engine_get_switch_settings(engine_, &out);
   }
   phosphene_result setSwitchSettings(const phosphene_switch_settings& s) noexcept {
-    return phosphene_set_switch_settings(engine_, &s);
+    return phosphene_engine_set_switch_settings(engine_, &s);
   }
-  bool transitioning() const noexcept { return phosphene_is_transitioning(engine_) != 0; }
-  const char* presetName() const noexcept { return phosphene_current_preset_name(engine_); }
-  const char* presetPath() const noexcept { return phosphene_current_preset_path(engine_); }
+  bool transitioning() const noexcept { return phosphene_engine_is_transitioning(engine_) != 0; }
+  const char* presetName() const noexcept { return phosphene_engine_current_preset_name(engine_); }
+  const char* presetPath() const noexcept { return phosphene_engine_current_preset_path(engine_); }
   Playlist playlist() const noexcept { return Playlist(phosphene_engine_get_playlist(engine_)); }
 
   /// Takes the next event (false when none). May throw std::bad_alloc copying its strings.
   bool poll(Event& out) {
     phosphene_event e;
     phosphene_event_init(&e);
-    if (phosphene_poll_event(engine_, &e) != 1) return false;
+    if (phosphene_engine_poll_event(engine_, &e) != 1) return false;
     out.type = e.type;
     out.reason = e.reason;
     out.requestId = e.request_id;
@@ -404,15 +411,15 @@ class Engine {
   /// A diagnostic of the event poll() returned last.
   phosphene_result eventDiagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
     phosphene_diagnostic_init(&out);
-    return phosphene_event_get_diagnostic(engine_, index, &out);
+    return phosphene_engine_event_diagnostic(engine_, index, &out);
   }
 
   // --- frames ---
   phosphene_result setDrawableSize(int width, int height) noexcept {
-    return phosphene_set_drawable_size(engine_, width, height);
+    return phosphene_engine_set_drawable_size(engine_, width, height);
   }
   phosphene_result setMeshSize(int x, int y) noexcept {
-    return phosphene_set_mesh_size(engine_, x, y);
+    return phosphene_engine_set_mesh_size(engine_, x, y);
   }
   phosphene_result advance(double dt_s = 0.0) noexcept {
     return phosphene_engine_advance(engine_, dt_s);
@@ -436,8 +443,13 @@ class Engine {
     return draw(t);
   }
   phosphene_result releaseGl() noexcept { return phosphene_engine_release_gl(engine_); }
-  phosphene_result renderFrame(double dt_s = 0.0) noexcept {
-    return phosphene_render_frame(engine_, dt_s);
+  /// phosphene_engine_render: advance(dt_s) then draw into the bound framebuffer at the drawable
+  /// size.
+  phosphene_result render(double dt_s = 0.0) noexcept {
+    return phosphene_engine_render(engine_, dt_s, nullptr);
+  }
+  phosphene_result render(double dt_s, const phosphene_render_target& target) noexcept {
+    return phosphene_engine_render(engine_, dt_s, &target);
   }
 
  private:

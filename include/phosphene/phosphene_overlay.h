@@ -25,7 +25,7 @@
 #ifndef PHOSPHENE_OVERLAY_H
 #define PHOSPHENE_OVERLAY_H
 
-#include "phosphene.h"
+#include "phosphene_core.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,7 +51,7 @@ typedef struct phosphene_overlay_desc {
   float pixel_height;
 } phosphene_overlay_desc;
 
-/** @brief Sets struct_size and the defaults (system font, 20 px). @since 0.2 */
+/** @brief Sets struct_size and the defaults (system font, 20 px). @since 1.0 */
 static inline void phosphene_overlay_desc_init(phosphene_overlay_desc* desc) {
   if (desc) {
     desc->struct_size = (uint32_t)sizeof(*desc);
@@ -70,7 +70,7 @@ static inline void phosphene_overlay_desc_init(phosphene_overlay_desc* desc) {
  *   silently); PHOSPHENE_ERROR_INVALID_ARGUMENT for a NULL out_overlay or an out-of-range size;
  *   PHOSPHENE_ERROR_ABI_MISMATCH when desc->struct_size is not set (phosphene_overlay_desc_init).
  *   Printable ASCII is rasterised here; other characters on first use.
- * Thread safety: the thread with the context current. @since 0.2
+ * Thread safety: the thread with the context current. @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_overlay_create(
     const phosphene_overlay_desc* desc, phosphene_overlay** out_overlay) PHOSPHENE_NOEXCEPT;
@@ -79,18 +79,18 @@ PHOSPHENE_API phosphene_result phosphene_overlay_create(
  * @brief Destroys an overlay and its GL objects. NULL is ignored.
  * Call it with the overlay's context current; without a current context the GL objects are
  * abandoned (the context's own destruction frees them) and nothing crashes.
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API void phosphene_overlay_destroy(phosphene_overlay* overlay) PHOSPHENE_NOEXCEPT;
 
 /**
  * @brief The font file in use, or "built-in" for the bitmap font. Valid while the overlay lives.
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API const char* phosphene_overlay_font(const phosphene_overlay* overlay)
     PHOSPHENE_NOEXCEPT;
 
-/** @brief Line height in pixels at scale 1.0 (ascent + descent + gap). @since 0.2 */
+/** @brief Line height in pixels at scale 1.0 (ascent + descent + gap). @since 1.0 */
 PHOSPHENE_API float phosphene_overlay_line_height(const phosphene_overlay* overlay)
     PHOSPHENE_NOEXCEPT;
 
@@ -100,7 +100,7 @@ PHOSPHENE_API float phosphene_overlay_line_height(const phosphene_overlay* overl
  *   line's advance; height: lines x line height (x scale). "" is 0 x 0.
  * Needs no current context (new glyphs go to the CPU copy of the atlas, uploaded at end).
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT for NULL text or scale outside (0, 64].
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_overlay_measure(phosphene_overlay* overlay,
                                                          const char* utf8, float scale,
@@ -111,7 +111,7 @@ PHOSPHENE_API phosphene_result phosphene_overlay_measure(phosphene_overlay* over
  * @brief Starts a batch for a drawable of width × height pixels; forgets anything queued before.
  * Needs no current context. PHOSPHENE_ERROR_INVALID_ARGUMENT for a size outside
  * 1..PHOSPHENE_MAX_DRAWABLE_SIZE.
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_overlay_begin(phosphene_overlay* overlay, int width,
                                                        int height) PHOSPHENE_NOEXCEPT;
@@ -121,7 +121,7 @@ PHOSPHENE_API phosphene_result phosphene_overlay_begin(phosphene_overlay* overla
  * @return PHOSPHENE_OK (also for an empty rectangle, which draws nothing);
  *   PHOSPHENE_ERROR_INVALID_ARGUMENT before begin, for a NULL color or a non-finite coordinate;
  *   PHOSPHENE_ERROR_OUT_OF_MEMORY when the batch already holds 262144 quads.
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API phosphene_result
 phosphene_overlay_rect(phosphene_overlay* overlay, float x, float y, float width, float height,
@@ -136,7 +136,7 @@ phosphene_overlay_rect(phosphene_overlay* overlay, float x, float y, float width
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT before begin, for NULL text, a
  *   non-finite position or scale outside (0, 64]; PHOSPHENE_ERROR_OUT_OF_MEMORY when the batch
  *   is full (262144 quads; what fitted is kept).
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_overlay_text(phosphene_overlay* overlay, float x, float y,
                                                       const char* utf8,
@@ -151,7 +151,7 @@ PHOSPHENE_API phosphene_result phosphene_overlay_text(phosphene_overlay* overlay
  * no begin) draw nothing and make no GL call. The batch ends either way (begin starts the next),
  * except on PHOSPHENE_ERROR_NO_CONTEXT, which keeps it for a retry.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_NO_CONTEXT; PHOSPHENE_ERROR_GL.
- * @since 0.2
+ * @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_overlay_end(phosphene_overlay* overlay) PHOSPHENE_NOEXCEPT;
 

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <new>
 #include <string>
@@ -26,20 +25,18 @@ struct phosphene_engine {
       : engine(settings), playlist(engine, settings.seed) {
     playlist.owner = this;
     playlist.attach();
+    engine.setEventListener(
+        [this](const phosphene::engine::EngineEvent& e) { playlist.onEvent(e); });
   }
   phosphene_engine(const phosphene_engine&) = delete;
   phosphene_engine& operator=(const phosphene_engine&) = delete;
-  /// Moves the engine's new events into `events` (the newest PHOSPHENE_MAX_QUEUED_EVENTS) and
-  /// tells the playlist about them. After every frame and before every poll.
-  void collectEvents();
   phosphene::engine::Engine engine;
   phosphene_playlist playlist;
-  // phosphene_poll_event hands events out one by one; the strings of the last one live here.
-  std::deque<phosphene::engine::EngineEvent> events;
+  // The event phosphene_engine_poll_event handed out last: its strings live until the next poll.
   phosphene::engine::EngineEvent lastEvent;
   std::string lastEventName, lastEventPath;
-  // share/phosphene for this engine (phosphene_set_data_dir); its textures/ folder is the default
-  // texture search path.
+  // share/phosphene for this engine (phosphene_engine_set_data_dir); its textures/ folder is the
+  // default texture search path.
   std::string dataDir;
 };
 
@@ -78,8 +75,6 @@ inline phosphene_result toResult(engine::FrameStatus status) {
       return PHOSPHENE_OK;
     case engine::FrameStatus::InvalidArgument:
       return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-    case engine::FrameStatus::NoPreset:
-      return PHOSPHENE_ERROR_NO_PRESET;
     case engine::FrameStatus::NoContext:
       return PHOSPHENE_ERROR_NO_CONTEXT;
     case engine::FrameStatus::GlVersion:
@@ -149,9 +144,14 @@ int enumValue(const E& field) {
   return value;
 }
 
-/// A transition desc as Engine::requestPreset's seconds (negative: the user blend time); ok is
-/// false for a desc not understood.
-double transitionFromDesc(const phosphene_transition_desc* transition, bool& ok);
+/// A host's transition desc (NULL: the default) as Engine::requestPreset's seconds (negative:
+/// the user blend time). On a desc not understood: the error to return, with the last error set.
+struct TransitionSeconds {
+  double seconds = -1.0;
+  phosphene_result result = PHOSPHENE_OK;
+};
+TransitionSeconds readTransition(phosphene_engine& engine, const char* function,
+                                 const phosphene_transition_desc* transition);
 /// A phosphene_diagnostic view of one of ours (strings stay owned by `d`).
 phosphene_diagnostic toC(const core::Diagnostic& d);
 /// Writes one of `all` into a caller's struct (INVALID_ARGUMENT past the end).

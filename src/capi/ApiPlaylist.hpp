@@ -29,9 +29,8 @@ struct phosphene_playlist {
   std::optional<phosphene::engine::PresetSource> provide(phosphene::engine::SwitchReason reason);
   /// Hands the playlist what it needs of an engine event.
   void onEvent(const phosphene::engine::EngineEvent& event);
-  /// Nothing current or pending and presets listed: start the next one with a hard cut.
-  void startIfIdle() noexcept;
-  /// Installs provide() as the engine's provider.
+  /// Installs provide() as the engine's provider (at creation, and when the host removes its
+  /// next-preset callback); the engine asks it for every preset it picks itself, the first too.
   void attach();
 
   phosphene::engine::Engine& engine;

@@ -1,5 +1,6 @@
 // What this build of the library contains (phosphene_version_features) and where its installed
-// data is (phosphene_default_data_dir, phosphene_set_data_dir / phosphene_get_data_dir).
+// data is (phosphene_default_data_dir, phosphene_engine_set_data_dir /
+// phosphene_engine_get_data_dir).
 
 #include <filesystem>
 #include <string>
@@ -47,9 +48,9 @@ const char* phosphene_default_data_dir(void) noexcept {
   }
 }
 
-phosphene_result phosphene_set_data_dir(phosphene_engine* engine, const char* dir) noexcept {
+phosphene_result phosphene_engine_set_data_dir(phosphene_engine* engine, const char* dir) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  return phosphene::capi::guarded(engine, "phosphene_set_data_dir", [&] {
+  return phosphene::capi::guarded(engine, "phosphene_engine_set_data_dir", [&] {
     using phosphene::capi::defaultTextureFolders;
     std::string next =
         (dir == nullptr || dir[0] == '\0') ? phosphene::capi::processDataDir() : std::string(dir);
@@ -62,7 +63,7 @@ phosphene_result phosphene_set_data_dir(phosphene_engine* engine, const char* di
   });
 }
 
-const char* phosphene_get_data_dir(const phosphene_engine* engine) noexcept {
+const char* phosphene_engine_get_data_dir(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? "" : engine->dataDir.c_str();
 }
 

@@ -51,7 +51,7 @@ void installSink(phosphene::core::Logger& logger, phosphene_log_fn fn, void* use
 // Copies what the host filled in over the defaults; fails on a struct this library cannot know.
 phosphene_result readDesc(const phosphene_engine_desc* given, phosphene_engine_desc& desc,
                           const char*& why) {
-  desc = phosphene_engine_desc_default();
+  phosphene_engine_desc_init(&desc);
   if (given != nullptr && readVersioned(given, desc) != PHOSPHENE_OK) {
     why =
         "phosphene_engine_desc.struct_size is not one this library knows (use "
@@ -114,8 +114,6 @@ const char* phosphene_result_string(phosphene_result result) noexcept {
       return "I/O error";
     case PHOSPHENE_ERROR_PRESET_INVALID:
       return "invalid preset";
-    case PHOSPHENE_ERROR_NO_PRESET:
-      return "no preset loaded";
     case PHOSPHENE_ERROR_GL:
       return "OpenGL error";
     case PHOSPHENE_ERROR_NO_CONTEXT:
@@ -128,12 +126,6 @@ const char* phosphene_result_string(phosphene_result result) noexcept {
       break;
   }
   return "unknown result";
-}
-
-phosphene_engine_desc phosphene_engine_desc_default(void) noexcept {
-  phosphene_engine_desc desc;
-  phosphene_engine_desc_init(&desc);
-  return desc;
 }
 
 phosphene_result phosphene_engine_create(const phosphene_engine_desc* given,
@@ -177,16 +169,16 @@ void phosphene_engine_destroy(phosphene_engine* engine) noexcept {
   if (owned && !owned->engine.contextCurrent()) owned->engine.releaseGl();
 }
 
-const char* phosphene_last_error(const phosphene_engine* engine) noexcept {
+const char* phosphene_engine_last_error(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? "" : engine->engine.lastError().c_str();
 }
 
-phosphene_result phosphene_set_log_callback(phosphene_engine* engine, phosphene_log_fn fn,
-                                            void* user_data,
-                                            phosphene_log_level min_level) noexcept {
+phosphene_result phosphene_engine_set_log_callback(phosphene_engine* engine, phosphene_log_fn fn,
+                                                   void* user_data,
+                                                   phosphene_log_level min_level) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (!validLevel(enumValue(min_level))) {
-    engine->engine.setLastError("phosphene_set_log_callback: min_level is not a log level");
+    engine->engine.setLastError("phosphene_engine_set_log_callback: min_level is not a log level");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   try {
@@ -197,25 +189,14 @@ phosphene_result phosphene_set_log_callback(phosphene_engine* engine, phosphene_
   }
 }
 
-phosphene_result phosphene_audio_analyze(phosphene_engine* engine, double dt_s,
-                                         phosphene_audio_frame* out) noexcept {
-  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  auto& e = engine->engine;
-  if (out == nullptr) {
-    e.setLastError("phosphene_audio_analyze: out is NULL");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  if (phosphene::capi::structSize(out) < phosphene::capi::kMinStructSize) {
-    e.setLastError(
-        "phosphene_audio_analyze: out->struct_size not set (phosphene_audio_frame_init)");
+phosphene_result phosphene_engine_get_audio(const phosphene_engine* engine,
+                                            phosphene_audio_frame* out) noexcept {
+  // A getter, like the other const calls it leaves the last error alone: the codes say it all.
+  if (engine == nullptr || out == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  if (phosphene::capi::structSize(out) < phosphene::capi::kMinStructSize)
     return PHOSPHENE_ERROR_ABI_MISMATCH;
-  }
-  try {
-    if (!e.analyzeFrame(dt_s)) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  } catch (...) {
-    e.setLastError("phosphene_audio_analyze: internal error");
-    return PHOSPHENE_ERROR_INTERNAL;
-  }
+  const auto& e = engine->engine;
+  if (!e.clock().started()) return PHOSPHENE_ERROR_INVALID_ARGUMENT;  // no frame yet
   phosphene_audio_frame full;
   phosphene::capi::fillAudioFrame(e.audio(), e.clock().frame(), e.clock().time(), e.clock().fps(),
                                   full);

@@ -8,28 +8,28 @@ using phosphene::capi::toResult;
 
 extern "C" {
 
-phosphene_result phosphene_pcm_add_float(phosphene_engine* engine, const float* samples,
-                                         size_t frame_count, int channels,
-                                         int sample_rate) noexcept {
+phosphene_result phosphene_engine_add_pcm_float(phosphene_engine* engine, const float* samples,
+                                                size_t frame_count, int channels,
+                                                int sample_rate) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return toResult(engine->engine.pcm().addFloat(samples, frame_count, channels, sample_rate));
 }
 
-phosphene_result phosphene_pcm_add_int16(phosphene_engine* engine, const int16_t* samples,
-                                         size_t frame_count, int channels,
-                                         int sample_rate) noexcept {
+phosphene_result phosphene_engine_add_pcm_int16(phosphene_engine* engine, const int16_t* samples,
+                                                size_t frame_count, int channels,
+                                                int sample_rate) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return toResult(engine->engine.pcm().addInt16(samples, frame_count, channels, sample_rate));
 }
 
-phosphene_result phosphene_pcm_add_uint8(phosphene_engine* engine, const uint8_t* samples,
-                                         size_t frame_count, int channels,
-                                         int sample_rate) noexcept {
+phosphene_result phosphene_engine_add_pcm_uint8(phosphene_engine* engine, const uint8_t* samples,
+                                                size_t frame_count, int channels,
+                                                int sample_rate) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return toResult(engine->engine.pcm().addUint8(samples, frame_count, channels, sample_rate));
 }
 
-uint64_t phosphene_pcm_dropped_frames(const phosphene_engine* engine) noexcept {
+uint64_t phosphene_engine_dropped_pcm_frames(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? 0 : engine->engine.pcm().droppedFrames();
 }
 

@@ -51,15 +51,6 @@ void phosphene_playlist::onEvent(const EngineEvent& event) {
   if (event.type == EngineEvent::Type::PresetStarted) list.reportLoaded(index);
 }
 
-void phosphene_playlist::startIfIdle() noexcept {
-  try {
-    if (list.empty() || engine.hasPreset() || engine.loadPending()) return;
-    if (const std::optional<std::size_t> next = list.next()) play(*next, 0.0, SwitchReason::Auto);
-  } catch (...) {
-    // Out of memory making the request: the next frame tries again.
-  }
-}
-
 void phosphene_playlist::attach() {
   engine.setPresetProvider([this](SwitchReason reason) { return provide(reason); });
 }
@@ -76,46 +67,12 @@ bool validIndex(const phosphene_playlist* p, uint32_t index) {
   return p != nullptr && index < p->list.size();
 }
 
-double transitionSeconds(const phosphene_transition_desc* t, bool& ok) {
-  ok = true;
-  if (t == nullptr) return -1.0;
-  phosphene_transition_desc d;
-  phosphene_transition_desc_init(&d);
-  if (phosphene::capi::readVersioned(t, d) != PHOSPHENE_OK) {
-    ok = false;
-    return 0.0;
-  }
-  switch (phosphene::capi::enumValue(d.style)) {
-    case PHOSPHENE_TRANSITION_DEFAULT:
-      return -1.0;
-    case PHOSPHENE_TRANSITION_HARD_CUT:
-      return 0.0;
-    case PHOSPHENE_TRANSITION_BLEND:
-      if (std::isfinite(d.seconds) && d.seconds > 0.0 &&
-          d.seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS)
-        return d.seconds;
-      break;
-    default:
-      break;
-  }
-  ok = false;
-  return 0.0;
-}
-
 std::optional<std::filesystem::path> ratingsPath(const char* path) {
   if (path != nullptr) return std::filesystem::path(path);
   return phosphene::playlist::defaultRatingsPath();
 }
 
 }  // namespace
-
-namespace phosphene::capi {
-
-double transitionFromDesc(const phosphene_transition_desc* t, bool& ok) {
-  return transitionSeconds(t, ok);
-}
-
-}  // namespace phosphene::capi
 
 extern "C" {
 
@@ -270,15 +227,9 @@ phosphene_result phosphene_playlist_play(phosphene_playlist* playlist, phosphene
   if (out_request != nullptr) *out_request = 0;
   if (playlist == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   phosphene_engine& engine = owner(playlist);
-  bool ok = true;
-  const double seconds = transitionSeconds(transition, ok);
-  if (!ok) {
-    engine.engine.setLastError("phosphene_playlist_play: transition not understood");
-    return transition != nullptr &&
-                   phosphene::capi::structSize(transition) < phosphene::capi::kMinStructSize
-               ? PHOSPHENE_ERROR_ABI_MISMATCH
-               : PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
+  const auto [seconds, bad] =
+      phosphene::capi::readTransition(engine, "phosphene_playlist_play", transition);
+  if (bad != PHOSPHENE_OK) return bad;
   return guarded(&engine, "phosphene_playlist_play", [&] {
     std::optional<std::size_t> reached;
     switch (phosphene::capi::enumValue(move)) {

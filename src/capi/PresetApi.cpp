@@ -176,12 +176,12 @@ const char* phosphene_preset_path(const phosphene_preset* preset) noexcept {
   return preset == nullptr ? "" : preset->path.c_str();
 }
 
-uint32_t phosphene_preset_get_diagnostic_count(const phosphene_preset* preset) noexcept {
+uint32_t phosphene_preset_diagnostic_count(const phosphene_preset* preset) noexcept {
   return preset == nullptr ? 0u : static_cast<uint32_t>(preset->diagnostics.size());
 }
 
-phosphene_result phosphene_preset_get_diagnostic(const phosphene_preset* preset, uint32_t index,
-                                                 phosphene_diagnostic* out) noexcept {
+phosphene_result phosphene_preset_diagnostic(const phosphene_preset* preset, uint32_t index,
+                                             phosphene_diagnostic* out) noexcept {
   if (preset == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return phosphene::capi::diagnosticAt(preset->diagnostics, index, out);
 }

@@ -1,6 +1,6 @@
-// Presets loaded synchronously, their diagnostics, the canvas and mesh, and frames: advance,
-// draw, and the render calls that do both. Every entry point is noexcept and catches at the
-// boundary; result codes come from the failure itself (engine::FrameStatus), never a message.
+// The current preset's diagnostics, the canvas and mesh, and frames: advance, draw, and render
+// (exactly the two). Every entry point is noexcept and catches at the boundary; result codes come
+// from the failure itself (engine::FrameStatus), never from a message.
 
 #include <new>
 #include <string>
@@ -12,43 +12,44 @@ namespace {
 
 using phosphene::capi::guarded;
 using phosphene::capi::toResult;
-
 using phosphene::engine::Engine;
 
-phosphene_result toResult(Engine::LoadStatus status) {
-  switch (status) {
-    case Engine::LoadStatus::Ok:
-      return PHOSPHENE_OK;
-    case Engine::LoadStatus::IoError:
-      return PHOSPHENE_ERROR_IO;
-    case Engine::LoadStatus::Invalid:
-      return PHOSPHENE_ERROR_PRESET_INVALID;
-  }
-  return PHOSPHENE_ERROR_INTERNAL;
-}
+/// A host's render target, checked and resolved (0 x 0: the drawable size).
+struct Target {
+  bool bound = true;  // the draw framebuffer bound in the host's context
+  phosphene::render::RenderTarget target;
+};
 
-phosphene_result render(phosphene_engine* engine, const char* what,
-                        const phosphene::render::RenderTarget& target, double dt_s) noexcept {
-  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (target.width <= 0 || target.height <= 0) {
-    engine->engine.setLastError(std::string(what) + ": width and height must be positive");
+phosphene_result resolveTarget(Engine& e, const char* function,
+                               const phosphene_render_target* given, Target& out) {
+  phosphene_render_target t;
+  phosphene_render_target_init(&t);
+  if (given != nullptr && phosphene::capi::readVersioned(given, t) != PHOSPHENE_OK) {
+    e.setLastError(std::string(function) + ": target->struct_size not set");
+    return PHOSPHENE_ERROR_ABI_MISMATCH;
+  }
+  const int kind = phosphene::capi::enumValue(t.kind);
+  if (t.width == 0 && t.height == 0) {
+    t.width = e.drawableWidth();
+    t.height = e.drawableHeight();
+  }
+  if (t.width <= 0 || t.height <= 0 || kind < PHOSPHENE_TARGET_BOUND_FRAMEBUFFER ||
+      kind > PHOSPHENE_TARGET_TEXTURE || (kind == PHOSPHENE_TARGET_TEXTURE && t.gl_name == 0)) {
+    e.setLastError(std::string(function) +
+                   ": no size (target or drawable), an unknown kind, or texture 0");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, what, [&] {
-    auto& e = engine->engine;
-    if (!e.hasPreset() && !e.loadPending()) {
-      e.setLastError(std::string(what) + ": no preset loaded");
-      return PHOSPHENE_ERROR_NO_PRESET;
-    }
-    // Checked before the frame advances, so a call without a context changes nothing.
-    if (!e.contextCurrent()) {
-      e.setLastError(std::string(what) + ": no GL context is current on this thread");
-      return PHOSPHENE_ERROR_NO_CONTEXT;
-    }
-    const phosphene_result result = toResult(e.renderFrame(target, dt_s).status);
-    engine->collectEvents();
-    return result;
-  });
+  out.bound = kind == PHOSPHENE_TARGET_BOUND_FRAMEBUFFER;
+  out.target.width = t.width;
+  out.target.height = t.height;
+  if (kind == PHOSPHENE_TARGET_TEXTURE) out.target.texture = t.gl_name;
+  if (kind == PHOSPHENE_TARGET_FRAMEBUFFER) out.target.framebuffer = t.gl_name;
+  return PHOSPHENE_OK;
+}
+
+phosphene_result drawInto(Engine& e, const Target& t) {
+  if (t.bound) return toResult(e.drawToCurrentFramebuffer(t.target.width, t.target.height).status);
+  return toResult(e.draw(t.target).status);
 }
 
 }  // namespace
@@ -77,54 +78,31 @@ phosphene_result diagnosticAt(const core::Diagnostics& all, std::uint32_t index,
 
 extern "C" {
 
-phosphene_result phosphene_load_preset_file(phosphene_engine* engine, const char* path) noexcept {
-  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (path == nullptr) {
-    engine->engine.setLastError("phosphene_load_preset_file: path is NULL");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  return guarded(engine, "phosphene_load_preset_file",
-                 [&] { return toResult(engine->engine.loadPresetFile(path)); });
-}
-
-phosphene_result phosphene_load_preset_text(phosphene_engine* engine, const char* text,
-                                            size_t length) noexcept {
-  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (text == nullptr && length > 0) {
-    engine->engine.setLastError("phosphene_load_preset_text: text is NULL");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  return guarded(engine, "phosphene_load_preset_text", [&] {
-    const std::string_view view =
-        text == nullptr ? std::string_view() : std::string_view(text, length);
-    return toResult(engine->engine.loadPresetText(view));
-  });
-}
-
-uint32_t phosphene_preset_diagnostic_count(const phosphene_engine* engine) noexcept {
+uint32_t phosphene_engine_current_preset_diagnostic_count(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? 0u : static_cast<uint32_t>(engine->engine.presetDiagnostics().size());
 }
 
-phosphene_result phosphene_preset_diagnostic_get(const phosphene_engine* engine, uint32_t index,
-                                                 phosphene_diagnostic* out) noexcept {
+phosphene_result phosphene_engine_current_preset_diagnostic(const phosphene_engine* engine,
+                                                            uint32_t index,
+                                                            phosphene_diagnostic* out) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return phosphene::capi::diagnosticAt(engine->engine.presetDiagnostics(), index, out);
 }
 
-phosphene_result phosphene_set_drawable_size(phosphene_engine* engine, int width,
-                                             int height) noexcept {
+phosphene_result phosphene_engine_set_drawable_size(phosphene_engine* engine, int width,
+                                                    int height) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (width < 0 || height < 0 || width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
       height > PHOSPHENE_MAX_DRAWABLE_SIZE || (width == 0) != (height == 0)) {
-    engine->engine.setLastError("phosphene_set_drawable_size: size out of range");
+    engine->engine.setLastError("phosphene_engine_set_drawable_size: size out of range");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   engine->engine.setDrawableSize(width, height);
   return PHOSPHENE_OK;
 }
 
-phosphene_result phosphene_get_drawable_size(const phosphene_engine* engine, int* out_width,
-                                             int* out_height) noexcept {
+phosphene_result phosphene_engine_get_drawable_size(const phosphene_engine* engine, int* out_width,
+                                                    int* out_height) noexcept {
   if (engine == nullptr || out_width == nullptr || out_height == nullptr)
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   *out_width = engine->engine.drawableWidth();
@@ -132,23 +110,23 @@ phosphene_result phosphene_get_drawable_size(const phosphene_engine* engine, int
   return PHOSPHENE_OK;
 }
 
-phosphene_result phosphene_set_mesh_size(phosphene_engine* engine, int mesh_x,
-                                         int mesh_y) noexcept {
+phosphene_result phosphene_engine_set_mesh_size(phosphene_engine* engine, int mesh_x,
+                                                int mesh_y) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (mesh_x < PHOSPHENE_MIN_MESH_X || mesh_x > PHOSPHENE_MAX_MESH_X ||
       mesh_y < PHOSPHENE_MIN_MESH_Y || mesh_y > PHOSPHENE_MAX_MESH_Y) {
     engine->engine.setLastError(
-        "phosphene_set_mesh_size: mesh must be " + std::to_string(PHOSPHENE_MIN_MESH_X) + ".." +
-        std::to_string(PHOSPHENE_MAX_MESH_X) + " x " + std::to_string(PHOSPHENE_MIN_MESH_Y) + ".." +
-        std::to_string(PHOSPHENE_MAX_MESH_Y));
+        "phosphene_engine_set_mesh_size: mesh must be " + std::to_string(PHOSPHENE_MIN_MESH_X) +
+        ".." + std::to_string(PHOSPHENE_MAX_MESH_X) + " x " + std::to_string(PHOSPHENE_MIN_MESH_Y) +
+        ".." + std::to_string(PHOSPHENE_MAX_MESH_Y));
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   engine->engine.setMeshSize(mesh_x, mesh_y);
   return PHOSPHENE_OK;
 }
 
-phosphene_result phosphene_get_mesh_size(const phosphene_engine* engine, int* out_mesh_x,
-                                         int* out_mesh_y) noexcept {
+phosphene_result phosphene_engine_get_mesh_size(const phosphene_engine* engine, int* out_mesh_x,
+                                                int* out_mesh_y) noexcept {
   if (engine == nullptr || out_mesh_x == nullptr || out_mesh_y == nullptr)
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   *out_mesh_x = engine->engine.meshX();
@@ -158,14 +136,8 @@ phosphene_result phosphene_get_mesh_size(const phosphene_engine* engine, int* ou
 
 phosphene_result phosphene_engine_advance(phosphene_engine* engine, double dt_s) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  return guarded(engine, "phosphene_engine_advance", [&] {
-    // The playlist may start the first preset.
-    auto& e = engine->engine;
-    if (!e.hasPreset() && !e.loadPending()) engine->playlist.startIfIdle();
-    const phosphene_result result = toResult(e.advance(dt_s).status);
-    engine->collectEvents();
-    return result;
-  });
+  return guarded(engine, "phosphene_engine_advance",
+                 [&] { return toResult(engine->engine.advance(dt_s).status); });
 }
 
 phosphene_result phosphene_engine_set_frame_time(phosphene_engine* engine, double time_s) noexcept {
@@ -185,40 +157,15 @@ phosphene_result phosphene_engine_draw(phosphene_engine* engine,
                                        const phosphene_render_target* target) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   auto& e = engine->engine;
-  phosphene_render_target t;
-  phosphene_render_target_init(&t);
-  if (target != nullptr && phosphene::capi::readVersioned(target, t) != PHOSPHENE_OK) {
-    e.setLastError("phosphene_engine_draw: target->struct_size not set");
-    return PHOSPHENE_ERROR_ABI_MISMATCH;
-  }
-  const int kind = phosphene::capi::enumValue(t.kind);
-  if (t.width == 0 && t.height == 0) {
-    t.width = e.drawableWidth();
-    t.height = e.drawableHeight();
-  }
-  if (t.width <= 0 || t.height <= 0 || kind < PHOSPHENE_TARGET_BOUND_FRAMEBUFFER ||
-      kind > PHOSPHENE_TARGET_TEXTURE || (kind == PHOSPHENE_TARGET_TEXTURE && t.gl_name == 0)) {
-    e.setLastError(
-        "phosphene_engine_draw: no size (target or drawable), an unknown kind, or texture 0");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  if (e.clock().started() == false) {
+  Target t;
+  if (const phosphene_result bad = resolveTarget(e, "phosphene_engine_draw", target, t);
+      bad != PHOSPHENE_OK)
+    return bad;
+  if (!e.clock().started()) {
     e.setLastError("phosphene_engine_draw: call phosphene_engine_advance first");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, "phosphene_engine_draw", [&] {
-    if (!e.contextCurrent()) {
-      e.setLastError("phosphene_engine_draw: no GL context is current on this thread");
-      return PHOSPHENE_ERROR_NO_CONTEXT;
-    }
-    if (kind == PHOSPHENE_TARGET_BOUND_FRAMEBUFFER)
-      return toResult(e.drawToCurrentFramebuffer(t.width, t.height).status);
-    phosphene::render::RenderTarget rt;
-    rt.width = t.width;
-    rt.height = t.height;
-    (kind == PHOSPHENE_TARGET_TEXTURE ? rt.texture : rt.framebuffer) = t.gl_name;
-    return toResult(e.draw(rt).status);
-  });
+  return guarded(engine, "phosphene_engine_draw", [&] { return drawInto(e, t); });
 }
 
 phosphene_result phosphene_engine_release_gl(phosphene_engine* engine) noexcept {
@@ -229,48 +176,28 @@ phosphene_result phosphene_engine_release_gl(phosphene_engine* engine) noexcept 
   });
 }
 
-phosphene_result phosphene_render_frame(phosphene_engine* engine, double dt_s) noexcept {
+phosphene_result phosphene_engine_render(phosphene_engine* engine, double dt_s,
+                                         const phosphene_render_target* target) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   auto& e = engine->engine;
-  if (e.drawableWidth() <= 0) {
-    e.setLastError("phosphene_render_frame: call phosphene_set_drawable_size first");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  return guarded(engine, "phosphene_render_frame", [&] {
-    if (!e.hasPreset() && !e.loadPending()) engine->playlist.startIfIdle();
-    if (!e.hasPreset() && !e.loadPending()) {
-      e.setLastError("phosphene_render_frame: no preset loaded");
-      return PHOSPHENE_ERROR_NO_PRESET;
-    }
+  Target t;
+  if (const phosphene_result bad = resolveTarget(e, "phosphene_engine_render", target, t);
+      bad != PHOSPHENE_OK)
+    return bad;
+  return guarded(engine, "phosphene_engine_render", [&] {
+    // Checked before the frame advances, so a call without a context changes nothing.
     if (!e.contextCurrent()) {
-      e.setLastError("phosphene_render_frame: no GL context is current on this thread");
+      e.setLastError("phosphene_engine_render: no GL context is current on this thread");
       return PHOSPHENE_ERROR_NO_CONTEXT;
     }
-    const phosphene_result result = toResult(
-        e.renderFrameToCurrentFramebuffer(e.drawableWidth(), e.drawableHeight(), dt_s).status);
-    engine->collectEvents();
-    return result;
+    // The frame is computed for the size it is about to be drawn at, as advance does for the
+    // last target drawn: the first frame too.
+    e.noteTargetSize(t.target.width, t.target.height);
+    if (const phosphene_result advanced = toResult(e.advance(dt_s).status);
+        advanced != PHOSPHENE_OK)
+      return advanced;
+    return drawInto(e, t);
   });
-}
-
-phosphene_result phosphene_render_frame_to_framebuffer(phosphene_engine* engine,
-                                                       uint32_t framebuffer, int width, int height,
-                                                       double dt_s) noexcept {
-  if (engine != nullptr && !engine->engine.hasPreset() && !engine->engine.loadPending())
-    engine->playlist.startIfIdle();
-  return render(engine, "phosphene_render_frame_to_framebuffer", {framebuffer, 0, width, height},
-                dt_s);
-}
-
-phosphene_result phosphene_render_frame_to_texture(phosphene_engine* engine, uint32_t texture,
-                                                   int width, int height, double dt_s) noexcept {
-  if (engine != nullptr && texture == 0) {
-    engine->engine.setLastError("phosphene_render_frame_to_texture: texture is 0");
-    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
-  if (engine != nullptr && !engine->engine.hasPreset() && !engine->engine.loadPending())
-    engine->playlist.startIfIdle();
-  return render(engine, "phosphene_render_frame_to_texture", {0, texture, width, height}, dt_s);
 }
 
 }  // extern "C"

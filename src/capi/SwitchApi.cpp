@@ -26,10 +26,6 @@ using phosphene::preset::BlendPatternType;
 constexpr std::size_t kSwitchSettingsV1 =
     offsetof(phosphene_switch_settings, blend_pattern) + sizeof(phosphene_blend_pattern);
 
-bool validTransition(double seconds) {
-  return std::isfinite(seconds) && seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS;
-}
-
 // The blend patterns a host can force, in both directions; PHOSPHENE_BLEND_RANDOM is "none".
 struct BlendPatternName {
   phosphene_blend_pattern c;
@@ -47,13 +43,45 @@ phosphene_switch_reason toC(SwitchReason r) {
 
 }  // namespace
 
-void phosphene_engine::collectEvents() {
-  for (EngineEvent& e : engine.takeEvents()) {
-    playlist.onEvent(e);
-    events.push_back(std::move(e));
+namespace phosphene::capi {
+
+TransitionSeconds readTransition(phosphene_engine& engine, const char* function,
+                                 const phosphene_transition_desc* transition) {
+  TransitionSeconds out;
+  if (transition == nullptr) return out;
+  phosphene_transition_desc d;
+  phosphene_transition_desc_init(&d);
+  if (readVersioned(transition, d) != PHOSPHENE_OK) {
+    engine.engine.setLastError(std::string(function) +
+                               ": transition->struct_size not understood "
+                               "(phosphene_transition_desc_init)");
+    out.result = PHOSPHENE_ERROR_ABI_MISMATCH;
+    return out;
   }
-  while (events.size() > PHOSPHENE_MAX_QUEUED_EVENTS) events.pop_front();
+  switch (enumValue(d.style)) {
+    case PHOSPHENE_TRANSITION_DEFAULT:
+      return out;
+    case PHOSPHENE_TRANSITION_HARD_CUT:
+      out.seconds = 0.0;
+      return out;
+    case PHOSPHENE_TRANSITION_BLEND:
+      if (std::isfinite(d.seconds) && d.seconds > 0.0 &&
+          d.seconds <= PHOSPHENE_MAX_TRANSITION_SECONDS) {
+        out.seconds = d.seconds;
+        return out;
+      }
+      break;
+    default:
+      break;
+  }
+  engine.engine.setLastError(std::string(function) +
+                             ": transition must be DEFAULT, HARD_CUT or a BLEND of 0 < seconds "
+                             "<= 3600");
+  out.result = PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return out;
 }
+
+}  // namespace phosphene::capi
 
 extern "C" {
 
@@ -72,14 +100,9 @@ phosphene_result phosphene_engine_switch_preset(phosphene_engine* engine,
                                 " did not load");
     return PHOSPHENE_ERROR_PRESET_INVALID;
   }
-  bool ok = true;
-  const double seconds = phosphene::capi::transitionFromDesc(transition, ok);
-  if (!ok) {
-    engine->engine.setLastError("phosphene_engine_switch_preset: transition not understood");
-    return phosphene::capi::structSize(transition) < phosphene::capi::kMinStructSize
-               ? PHOSPHENE_ERROR_ABI_MISMATCH
-               : PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  }
+  const auto [seconds, bad] =
+      phosphene::capi::readTransition(*engine, "phosphene_engine_switch_preset", transition);
+  if (bad != PHOSPHENE_OK) return bad;
   return guarded(engine, "phosphene_engine_switch_preset", [&] {
     const std::uint64_t id = engine->engine.requestPreset(preset->source, seconds);
     if (out_request != nullptr) *out_request = id;
@@ -87,51 +110,60 @@ phosphene_result phosphene_engine_switch_preset(phosphene_engine* engine,
   });
 }
 
-phosphene_result phosphene_request_preset_file(phosphene_engine* engine, const char* path,
-                                               double transition_seconds) noexcept {
+phosphene_result phosphene_engine_load_preset_file(phosphene_engine* engine, const char* path,
+                                                   const phosphene_transition_desc* transition,
+                                                   uint64_t* out_request) noexcept {
+  if (out_request != nullptr) *out_request = 0;
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if (path == nullptr || !validTransition(transition_seconds)) {
-    engine->engine.setLastError(
-        "phosphene_request_preset_file: path NULL or transition not a number up to 3600 s");
+  if (path == nullptr) {
+    engine->engine.setLastError("phosphene_engine_load_preset_file: path is NULL");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, "phosphene_request_preset_file", [&] {
-    engine->engine.requestPreset(PresetSource::file(path), transition_seconds);
+  const auto [seconds, bad] =
+      phosphene::capi::readTransition(*engine, "phosphene_engine_load_preset_file", transition);
+  if (bad != PHOSPHENE_OK) return bad;
+  return guarded(engine, "phosphene_engine_load_preset_file", [&] {
+    const std::uint64_t id = engine->engine.requestPreset(PresetSource::file(path), seconds);
+    if (out_request != nullptr) *out_request = id;
     return PHOSPHENE_OK;
   });
 }
 
-phosphene_result phosphene_request_preset_text(phosphene_engine* engine, const char* text,
-                                               size_t length, const char* name,
-                                               double transition_seconds) noexcept {
+phosphene_result phosphene_engine_load_preset_text(phosphene_engine* engine, const char* text,
+                                                   size_t length, const char* name,
+                                                   const phosphene_transition_desc* transition,
+                                                   uint64_t* out_request) noexcept {
+  if (out_request != nullptr) *out_request = 0;
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  if ((text == nullptr && length > 0) || !validTransition(transition_seconds)) {
-    engine->engine.setLastError(
-        "phosphene_request_preset_text: text NULL or transition not a number up to 3600 s");
+  if (text == nullptr && length > 0) {
+    engine->engine.setLastError("phosphene_engine_load_preset_text: text is NULL");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, "phosphene_request_preset_text", [&] {
+  const auto [seconds, bad] =
+      phosphene::capi::readTransition(*engine, "phosphene_engine_load_preset_text", transition);
+  if (bad != PHOSPHENE_OK) return bad;
+  return guarded(engine, "phosphene_engine_load_preset_text", [&] {
     std::string copy = text == nullptr ? std::string() : std::string(text, length);
-    engine->engine.requestPreset(
-        PresetSource::fromText(std::move(copy), name != nullptr ? name : "<text>"),
-        transition_seconds);
+    const std::uint64_t id = engine->engine.requestPreset(
+        PresetSource::fromText(std::move(copy), name != nullptr ? name : "<text>"), seconds);
+    if (out_request != nullptr) *out_request = id;
     return PHOSPHENE_OK;
   });
 }
 
-phosphene_result phosphene_wait_for_preset(phosphene_engine* engine) noexcept {
+phosphene_result phosphene_engine_wait_for_preset(phosphene_engine* engine) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  return guarded(engine, "phosphene_wait_for_preset", [&] {
+  return guarded(engine, "phosphene_engine_wait_for_preset", [&] {
     engine->engine.waitForPendingLoad();
     return PHOSPHENE_OK;
   });
 }
 
-phosphene_result phosphene_set_next_preset_callback(phosphene_engine* engine,
-                                                    phosphene_next_preset_fn fn,
-                                                    void* user_data) noexcept {
+phosphene_result phosphene_engine_set_next_preset_callback(phosphene_engine* engine,
+                                                           phosphene_next_preset_fn fn,
+                                                           void* user_data) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
-  return guarded(engine, "phosphene_set_next_preset_callback", [&] {
+  return guarded(engine, "phosphene_engine_set_next_preset_callback", [&] {
     if (fn == nullptr) {
       engine->playlist.attach();  // the playlist answers again
       return PHOSPHENE_OK;
@@ -146,8 +178,8 @@ phosphene_result phosphene_set_next_preset_callback(phosphene_engine* engine,
   });
 }
 
-phosphene_result phosphene_get_switch_settings(const phosphene_engine* engine,
-                                               phosphene_switch_settings* out) noexcept {
+phosphene_result phosphene_engine_get_switch_settings(const phosphene_engine* engine,
+                                                      phosphene_switch_settings* out) noexcept {
   if (engine == nullptr || out == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (out->struct_size < kSwitchSettingsV1) return PHOSPHENE_ERROR_ABI_MISMATCH;
   const SwitchSettings& s = engine->engine.switchSettings();
@@ -172,14 +204,14 @@ phosphene_result phosphene_get_switch_settings(const phosphene_engine* engine,
   return PHOSPHENE_OK;
 }
 
-phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
-                                               const phosphene_switch_settings* in) noexcept {
+phosphene_result phosphene_engine_set_switch_settings(
+    phosphene_engine* engine, const phosphene_switch_settings* in) noexcept {
   if (engine == nullptr || in == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   if (in->struct_size < kSwitchSettingsV1) return PHOSPHENE_ERROR_ABI_MISMATCH;
   // Fields past an older host's struct keep their current values.
   phosphene_switch_settings current;
   phosphene_switch_settings_init(&current);
-  phosphene_get_switch_settings(engine, &current);
+  phosphene_engine_get_switch_settings(engine, &current);
   if (phosphene::capi::readVersioned(in, current, kSwitchSettingsV1) != PHOSPHENE_OK)
     return PHOSPHENE_ERROR_ABI_MISMATCH;
   in = &current;
@@ -195,11 +227,12 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
       !time(in->beat_hard_cut_min_interval) || pattern < PHOSPHENE_BLEND_RANDOM ||
       pattern > PHOSPHENE_BLEND_INSIDE_OUT || !sensitivity(in->beat_sensitivity)) {
     engine->engine.setLastError(
-        "phosphene_set_switch_settings: times must be 0..86400 s, the blend pattern known and the "
+        "phosphene_engine_set_switch_settings: times must be 0..86400 s, the blend pattern known "
+        "and the "
         "beat sensitivity 0.1..10");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, "phosphene_set_switch_settings", [&] {
+  return guarded(engine, "phosphene_engine_set_switch_settings", [&] {
     SwitchSettings s = engine->engine.switchSettings();
     s.presetDuration = in->preset_duration;
     s.presetDurationRandom = in->preset_duration_random;
@@ -222,18 +255,15 @@ phosphene_result phosphene_set_switch_settings(phosphene_engine* engine,
   });
 }
 
-int phosphene_poll_event(phosphene_engine* engine, phosphene_event* out) noexcept {
-  // Errors answer 0 too, so `while (phosphene_poll_event(e, &ev))` can never spin on one.
+int phosphene_engine_poll_event(phosphene_engine* engine, phosphene_event* out) noexcept {
+  // Errors answer 0 too, so `while (phosphene_engine_poll_event(e, &ev))` can never spin on one.
   if (engine == nullptr || out == nullptr) return 0;
   if (phosphene::capi::structSize(out) < phosphene::capi::kMinStructSize) {
-    engine->engine.setLastError("phosphene_poll_event: out->struct_size not set");
+    engine->engine.setLastError("phosphene_engine_poll_event: out->struct_size not set");
     return 0;
   }
   try {
-    engine->collectEvents();
-    if (engine->events.empty()) return 0;
-    engine->lastEvent = std::move(engine->events.front());
-    engine->events.pop_front();
+    if (!engine->engine.pollEvent(engine->lastEvent)) return 0;
     const EngineEvent& e = engine->lastEvent;
     engine->lastEventName = e.name;
     engine->lastEventPath = e.path.string();
@@ -256,26 +286,26 @@ int phosphene_poll_event(phosphene_engine* engine, phosphene_event* out) noexcep
     phosphene::capi::writeVersioned(out, c);
     return 1;
   } catch (...) {
-    engine->engine.setLastError("phosphene_poll_event: out of memory");
+    engine->engine.setLastError("phosphene_engine_poll_event: out of memory");
     return 0;
   }
 }
 
-phosphene_result phosphene_event_get_diagnostic(const phosphene_engine* engine, uint32_t index,
-                                                phosphene_diagnostic* out) noexcept {
+phosphene_result phosphene_engine_event_diagnostic(const phosphene_engine* engine, uint32_t index,
+                                                   phosphene_diagnostic* out) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return phosphene::capi::diagnosticAt(engine->lastEvent.diagnostics, index, out);
 }
 
-const char* phosphene_current_preset_name(const phosphene_engine* engine) noexcept {
+const char* phosphene_engine_current_preset_name(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? "" : engine->engine.presetName().c_str();
 }
 
-const char* phosphene_current_preset_path(const phosphene_engine* engine) noexcept {
+const char* phosphene_engine_current_preset_path(const phosphene_engine* engine) noexcept {
   return engine == nullptr ? "" : engine->engine.presetPath().c_str();
 }
 
-int phosphene_is_transitioning(const phosphene_engine* engine) noexcept {
+int phosphene_engine_is_transitioning(const phosphene_engine* engine) noexcept {
   return engine != nullptr && engine->engine.transitioning() ? 1 : 0;
 }
 

@@ -9,11 +9,12 @@
 
 #include "capi/ApiEngine.hpp"
 
-phosphene_result phosphene_set_texture_search_path(phosphene_engine* engine,
-                                                   const char* const* dirs, size_t count) noexcept {
+phosphene_result phosphene_engine_set_texture_search_path(phosphene_engine* engine,
+                                                          const char* const* dirs,
+                                                          size_t count) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   auto& e = engine->engine;
-  constexpr const char* kWhat = "phosphene_set_texture_search_path";
+  constexpr const char* kWhat = "phosphene_engine_set_texture_search_path";
   if (count > PHOSPHENE_MAX_TEXTURE_DIRS) {
     e.setLastError(std::string(kWhat) + ": more than " +
                    std::to_string(PHOSPHENE_MAX_TEXTURE_DIRS) + " folders");
@@ -47,9 +48,9 @@ phosphene_result phosphene_set_texture_search_path(phosphene_engine* engine,
 
 extern "C" {
 
-phosphene_result phosphene_get_texture_search_path(const phosphene_engine* engine,
-                                                   const char** dirs, size_t capacity,
-                                                   size_t* out_count) noexcept {
+phosphene_result phosphene_engine_get_texture_search_path(const phosphene_engine* engine,
+                                                          const char** dirs, size_t capacity,
+                                                          size_t* out_count) noexcept {
   if (engine == nullptr || out_count == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   const auto& path = engine->engine.textureSearchPath();
   *out_count = path.size();

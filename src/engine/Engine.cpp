@@ -89,13 +89,25 @@ bool Engine::setNextFrameTime(double time) {
 }
 
 void Engine::emit(EngineEvent event) {
+  // The listener hears every event, also those a host that never polls would lose below.
+  if (eventListener_) eventListener_(event);
   // A host that never reads events must not make the engine grow without bound.
-  if (events_.size() >= 256) events_.erase(events_.begin());
+  if (events_.size() >= kMaxQueuedEvents) events_.pop_front();
   events_.push_back(std::move(event));
 }
 
+bool Engine::pollEvent(EngineEvent& out) {
+  if (events_.empty()) return false;
+  out = std::move(events_.front());
+  events_.pop_front();
+  return true;
+}
+
 std::vector<EngineEvent> Engine::takeEvents() {
-  return std::exchange(events_, {});
+  std::vector<EngineEvent> all(std::make_move_iterator(events_.begin()),
+                               std::make_move_iterator(events_.end()));
+  events_.clear();
+  return all;
 }
 
 shader::Dialect Engine::dialect() const {
@@ -217,8 +229,10 @@ EngineEvent Engine::eventAbout(const PresetSlot& slot, EngineEvent::Type type,
 }
 
 bool Engine::reportIfFailed(const PreparedPreset& prepared, SwitchReason reason) {
-  presetDiagnostics_ = prepared.diagnostics;
   if (prepared.ok()) {
+    // The preset that runs from now on: a failed load leaves the current one's diagnostics, and
+    // its own travel in its event.
+    presetDiagnostics_ = prepared.diagnostics;
     // A block that fails is left out and the rest runs, as in MD2: the host hears about it as
     // a warning, never as a silent black screen.
     for (const core::Diagnostic& d : prepared.diagnostics) {

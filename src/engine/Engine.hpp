@@ -33,6 +33,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -119,7 +120,7 @@ struct EngineEvent {
 };
 
 /// Why a frame call failed, from the failure itself (the C API's result codes map from it).
-enum class FrameStatus { Ok, InvalidArgument, NoPreset, NoContext, GlVersion, GlError };
+enum class FrameStatus { Ok, InvalidArgument, NoContext, GlVersion, GlError };
 
 /// A frame call's outcome: true when it went well; lastError() says more otherwise.
 struct FrameResult {
@@ -198,8 +199,18 @@ class Engine {
   const preset::Runtime* outgoingRuntime() const {
     return outgoing_.runtime ? &*outgoing_.runtime : nullptr;
   }
-  /// The events since the last call, oldest first.
+  /// Events waiting to be taken; older ones are dropped beyond this (the C API's
+  /// PHOSPHENE_MAX_QUEUED_EVENTS).
+  static constexpr std::size_t kMaxQueuedEvents = 256;
+  /// Takes the oldest event waiting; false when there is none.
+  bool pollEvent(EngineEvent& out);
+  /// Takes every event waiting, oldest first.
   std::vector<EngineEvent> takeEvents();
+  /// Called with every event as it happens, before it is queued (the playlist counts failures
+  /// there); it must not call back into the engine.
+  void setEventListener(std::function<void(const EngineEvent&)> listener) {
+    eventListener_ = std::move(listener);
+  }
 
   /// The canvas size the preset is computed for (0×0: the render target's size).
   void setDrawableSize(int width, int height);
@@ -227,6 +238,12 @@ class Engine {
   FrameResult draw(const render::RenderTarget& target);
   /// draw() into the draw framebuffer bound in the current context.
   FrameResult drawToCurrentFramebuffer(int width, int height);
+  /// The size the next advance computes the frame for when no drawable size is set (draw notes
+  /// each target's; a one-call render notes it before advancing, so the first frame fits too).
+  void noteTargetSize(int width, int height) {
+    lastTargetWidth_ = width;
+    lastTargetHeight_ = height;
+  }
   /// advance() then draw(), the canvas sized by `target` when no drawable size is set.
   FrameResult renderFrame(const render::RenderTarget& target, double dt_s);
   /// renderFrame into the draw framebuffer bound in the current context.
@@ -329,7 +346,8 @@ class Engine {
   preset::FrameVars blendedBase_;   // the incoming preset's base values this frame
   preset::FrameVars outgoingBase_;  // the outgoing preset's base values at the switch
   PresetProvider provider_;
-  std::vector<EngineEvent> events_;
+  std::deque<EngineEvent> events_;
+  std::function<void(const EngineEvent&)> eventListener_;
   double nextSwitchTime_ = -1.0;  // engine clock; negative: none scheduled
   double switchDue_ = -1.0;       // when the automatic switch under way was due
   double lastBeatCut_ = -1e9;

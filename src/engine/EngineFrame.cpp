@@ -60,18 +60,18 @@ FrameResult Engine::renderFrame(const render::RenderTarget& target, double dt_s)
     setLastError("render target size must be positive");
     return {FrameStatus::InvalidArgument};
   }
-  lastTargetWidth_ = target.width;
-  lastTargetHeight_ = target.height;
+  noteTargetSize(target.width, target.height);
   if (const FrameResult advanced = advance(dt_s); !advanced) return advanced;
   return draw(target);
 }
 
 FrameResult Engine::advance(double dt_s) {
-  if (!hasPreset() && !loadPending()) {
-    setLastError("no preset loaded");
-    return {FrameStatus::NoPreset};
-  }
   if (!analyzeFrame(dt_s)) return {FrameStatus::InvalidArgument};
+  // Nothing runs and nothing is on its way (a playlist just filled, or every pick failed): ask
+  // the provider, as a hard cut. With none the frame is black while clock and audio go on.
+  if (!hasPreset() && !loadPending() && provider_)
+    if (std::optional<PresetSource> first = provider_(SwitchReason::Auto))
+      requestPreset(std::move(*first), 0.0, SwitchReason::Auto);
   frameStepped_ = false;
   frameDrawable_ = false;
   if (audio_.beat || audio_.hard_cut) {
