@@ -24,7 +24,7 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/presets)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/presets/ DESTINATION ${PHOSPHENE_INSTALL_DATA_DIR}/presets
     FILES_MATCHING PATTERN "*.milk")
 endif()
-# The default texture folder (phosphene_get_texture_search_path's default): Phosphene has no
+# The default texture folder (phosphene_engine_get_texture_search_path's default): Phosphene has no
 # textures of its own yet, so it holds only its README, which says what goes there.
 install(FILES ${PROJECT_SOURCE_DIR}/data/textures/README
   DESTINATION ${PHOSPHENE_INSTALL_DATA_DIR}/textures)

@@ -47,10 +47,10 @@ int main(void) {
   for (f = 0; f < 2 * FPS; ++f) {
     make_audio(pcm, RATE / FPS, (size_t)f * (RATE / FPS));
     /* In a real host this call sits in the audio callback; it never blocks. */
-    phosphene_pcm_add_float(engine, pcm, RATE / FPS, 2, RATE);
+    phosphene_engine_add_pcm_float(engine, pcm, RATE / FPS, 2, RATE);
     /* And this one in the render loop: 0.0 steps the engine's fixed 60 fps clock. */
     if (phosphene_audio_analyze(engine, 0.0, &frame) != PHOSPHENE_OK) {
-      fprintf(stderr, "analysis failed: %s\n", phosphene_last_error(engine));
+      fprintf(stderr, "analysis failed: %s\n", phosphene_engine_last_error(engine));
       break;
     }
     if (f % 10 == 0 || frame.beat)

@@ -59,7 +59,7 @@ static void example_add_audio(phosphene_engine* engine, int frame) {
     samples[2 * i] = (float)(0.6 * kick + chord);
     samples[2 * i + 1] = (float)(0.6 * kick - chord);
   }
-  phosphene_pcm_add_float(engine, samples, 735, 2, 44100);
+  phosphene_engine_add_pcm_float(engine, samples, 735, 2, 44100);
 }
 
 /* A host-owned RGBA8 texture of width x height to render into. */

@@ -49,7 +49,7 @@ static const char* reason_name(phosphene_switch_reason reason) {
 static void print_events(phosphene_engine* engine, int frame) {
   phosphene_event e;
   phosphene_event_init(&e);
-  while (phosphene_poll_event(engine, &e)) {
+  while (phosphene_engine_poll_event(engine, &e)) {
     if (e.type == PHOSPHENE_EVENT_BEAT) continue; /* one per kick: too many to be interesting */
     printf(
         "event frame=%d type=%s reason=%s request=%llu index=%lld name=%s transition=%.2f "
@@ -75,7 +75,7 @@ static int ask(phosphene_engine* engine, phosphene_playlist_move move, double se
   }
   if (rc != PHOSPHENE_OK) {
     fprintf(stderr, "play_folder: %s: %s\n", phosphene_result_string(rc),
-            phosphene_last_error(engine));
+            phosphene_engine_last_error(engine));
     return 0;
   }
   printf("asked request=%llu index=%lld name=%s\n", (unsigned long long)request,
@@ -113,17 +113,17 @@ int main(int argc, char** argv) {
 
   /* Switch every second with a half-second blend; wait for each load (offline: reproducible). */
   phosphene_switch_settings_init(&settings);
-  phosphene_get_switch_settings(engine, &settings);
+  phosphene_engine_get_switch_settings(engine, &settings);
   settings.preset_duration = 1.0;
   settings.preset_duration_random = 0.0;
   settings.blend_time_auto = 0.5;
   settings.wait_for_loads = 1;
-  phosphene_set_switch_settings(engine, &settings);
+  phosphene_engine_set_switch_settings(engine, &settings);
 
   list = phosphene_engine_get_playlist(engine);
   rc = phosphene_playlist_add_folder(list, argv[1], 1, &added);
   if (rc != PHOSPHENE_OK || added == 0) {
-    fprintf(stderr, "play_folder: no presets in %s: %s\n", argv[1], phosphene_last_error(engine));
+    fprintf(stderr, "play_folder: no presets in %s: %s\n", argv[1], phosphene_engine_last_error(engine));
     goto done;
   }
   printf("playlist: %u presets\n", added);
@@ -141,12 +141,12 @@ int main(int argc, char** argv) {
     rc = phosphene_engine_advance(engine, 0.0);
     if (rc == PHOSPHENE_OK) rc = phosphene_engine_draw(engine, &target);
     if (rc != PHOSPHENE_OK) {
-      fprintf(stderr, "play_folder: frame %d: %s\n", frame, phosphene_last_error(engine));
+      fprintf(stderr, "play_folder: frame %d: %s\n", frame, phosphene_engine_last_error(engine));
       goto done;
     }
     print_events(engine, frame);
   }
-  printf("done frames=%d current=%s\n", frames, phosphene_current_preset_name(engine));
+  printf("done frames=%d current=%s\n", frames, phosphene_engine_current_preset_name(engine));
   status = 0;
 
 done:

@@ -47,14 +47,14 @@ int main(int argc, char** argv) {
                 : phosphene_load_preset_text(engine, kPreset, sizeof kPreset - 1);
   if (rc != PHOSPHENE_OK) {
     fprintf(stderr, "render_preset: %s: %s\n", phosphene_result_string(rc),
-            phosphene_last_error(engine));
+            phosphene_engine_last_error(engine));
     goto done;
   }
   for (frame = 0; frame < 60; ++frame) {
     example_add_audio(engine, frame);
     rc = phosphene_render_frame_to_texture(engine, texture, WIDTH, HEIGHT, 0.0);
     if (rc != PHOSPHENE_OK) {
-      fprintf(stderr, "render_preset: frame %d: %s\n", frame, phosphene_last_error(engine));
+      fprintf(stderr, "render_preset: frame %d: %s\n", frame, phosphene_engine_last_error(engine));
       goto done;
     }
   }

@@ -1,5 +1,5 @@
 // phosphene analyze: decodes an audio file and runs it through the same public C API entry points
-// a host uses (phosphene_pcm_add_float, phosphene_audio_analyze), one analysis per video frame.
+// a host uses (phosphene_engine_add_pcm_float, phosphene_audio_analyze), one analysis per video frame.
 // Output: CSV (stdout or --csv) and optionally a PNG plot of the levels and beats over time.
 //
 // [SECTION] Per-frame analysis   [SECTION] CSV   [SECTION] Plot (lines, legend, labels)
@@ -80,7 +80,7 @@ bool analyzeFile(AudioFile& file, double fps, std::vector<Row>& rows, std::strin
     }
     if (got == 0 && want > 0) break;  // end of the audio
     consumed += got;
-    const phosphene_result added = phosphene_pcm_add_float(
+    const phosphene_result added = phosphene_engine_add_pcm_float(
         engine.get(), buffer.data(), static_cast<size_t>(got), channels, rate);
     if (added != PHOSPHENE_OK) {
       error = std::string("the audio cannot be analysed: ") + phosphene_result_string(added) +
@@ -88,7 +88,7 @@ bool analyzeFile(AudioFile& file, double fps, std::vector<Row>& rows, std::strin
       return false;
     }
     if (phosphene_audio_analyze(engine.get(), 0.0, frame.get()) != PHOSPHENE_OK) {
-      error = phosphene_last_error(engine.get());
+      error = phosphene_engine_last_error(engine.get());
       return false;
     }
     rows.push_back({frame->frame, frame->time_s, frame->bass, frame->mid, frame->treb,
@@ -277,7 +277,7 @@ int runAnalyze(const Args& args) {
                    "Decodes AUDIO (WAV, FLAC, OGG, MP3, ... via libsndfile) and prints MilkDrop's\n"
                    "audio analysis once per video frame as CSV: frame,time,bass,mid,treb,\n"
                    "bass_att,mid_att,treb_att,vol,beat. The audio goes through the same C API\n"
-                   "calls a host makes (phosphene_pcm_add_float, phosphene_audio_analyze).");
+                   "calls a host makes (phosphene_engine_add_pcm_float, phosphene_audio_analyze).");
   parser.positionals("AUDIO", "the audio file to analyse", 1, 1);
   parser.option("fps", "N", "video frames per second (default 60)");
   parser.option("csv", "FILE", "write the CSV to FILE instead of standard output");

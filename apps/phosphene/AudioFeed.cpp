@@ -80,7 +80,7 @@ bool AudioFeed::nextFrame(std::int64_t frame, phosphene_audio_frame& out, std::s
   if (!feedFrame(frame, error)) return false;
   const phosphene_result rc = phosphene_audio_analyze(engine_, 0.0, &out);
   if (rc != PHOSPHENE_OK) {
-    error = std::string("phosphene_audio_analyze: ") + phosphene_last_error(engine_);
+    error = std::string("phosphene_audio_analyze: ") + phosphene_engine_last_error(engine_);
     return false;
   }
   return true;
@@ -104,10 +104,10 @@ bool AudioFeed::feedFrame(std::int64_t frame, std::string& error) {
     got += n;
   }
   if (want > 0) {
-    const phosphene_result rc = phosphene_pcm_add_float(
+    const phosphene_result rc = phosphene_engine_add_pcm_float(
         engine_, chunk_.data(), static_cast<std::size_t>(want), channels_, sampleRate_);
     if (rc != PHOSPHENE_OK) {
-      error = std::string("phosphene_pcm_add_float: ") + phosphene_result_string(rc);
+      error = std::string("phosphene_engine_add_pcm_float: ") + phosphene_result_string(rc);
       return false;
     }
   }

@@ -162,8 +162,8 @@ bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::s
                    std::string& error) {
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  if (phosphene_get_switch_settings(engine, &s) != PHOSPHENE_OK) {
-    error = phosphene_last_error(engine);
+  if (phosphene_engine_get_switch_settings(engine, &s) != PHOSPHENE_OK) {
+    error = phosphene_engine_last_error(engine);
     return false;
   }
   s.auto_switch = 0;
@@ -174,11 +174,11 @@ bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::s
   const std::vector<std::string> dirs = textureSearchPath(o.textureDirs, folders);
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
-  if (phosphene_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
-      phosphene_set_texture_search_path(engine, names.data(), names.size()) != PHOSPHENE_OK ||
-      phosphene_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
-      phosphene_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
-    error = phosphene_last_error(engine);
+  if (phosphene_engine_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
+      phosphene_engine_set_texture_search_path(engine, names.data(), names.size()) != PHOSPHENE_OK ||
+      phosphene_engine_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
+      phosphene_engine_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+    error = phosphene_engine_last_error(engine);
     return false;
   }
   return true;
@@ -232,12 +232,12 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint fra
       break;
     }
     if (phosphene_engine_advance(engine, 0.0) != PHOSPHENE_OK) {
-      r.failure = phosphene_last_error(engine);
+      r.failure = phosphene_engine_last_error(engine);
       break;
     }
     const auto t1 = Clock::now();
     if (phosphene_engine_draw(engine, &target) != PHOSPHENE_OK) {
-      r.failure = phosphene_last_error(engine);
+      r.failure = phosphene_engine_last_error(engine);
       break;
     }
     const auto t2 = Clock::now();

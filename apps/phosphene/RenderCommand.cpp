@@ -97,7 +97,7 @@ struct PresetSequence {
                                            "beat", "load failed", "over budget"};
     phosphene_event e;
     phosphene_event_init(&e);
-    while (phosphene_poll_event(engine, &e)) {
+    while (phosphene_engine_poll_event(engine, &e)) {
       const char* reason = e.reason >= 0 && e.reason <= 5 ? kReasons[e.reason] : "?";
       if (e.type == PHOSPHENE_EVENT_PRESET_STARTED)
         switches.push_back({e.time, e.name, e.load_seconds, e.transition_seconds, reason, {}});
@@ -288,9 +288,9 @@ bool setTextureSearchPath(phosphene_engine* engine, const RenderOptions& o) {
   const std::vector<std::string> dirs = textureSearchPath(o.textureDirs, folders);
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
-  if (phosphene_set_texture_search_path(engine, names.data(), names.size()) == PHOSPHENE_OK)
+  if (phosphene_engine_set_texture_search_path(engine, names.data(), names.size()) == PHOSPHENE_OK)
     return true;
-  std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+  std::fprintf(stderr, "phosphene render: %s\n", phosphene_engine_last_error(engine));
   return false;
 }
 
@@ -303,18 +303,18 @@ bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
                                                     kEmbeddedPresets[0].text.size())
                        : phosphene_load_preset_file(engine, o.preset.c_str());
   if (rc == PHOSPHENE_OK) {
-    if (phosphene_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
-        phosphene_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
-      std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+    if (phosphene_engine_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
+        phosphene_engine_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+      std::fprintf(stderr, "phosphene render: %s\n", phosphene_engine_last_error(engine));
       return false;
     }
     return true;
   }
   const std::string name = o.preset.empty() ? std::string(kEmbeddedPresets[0].name) : o.preset;
-  for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(engine); ++i) {
+  for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(engine); ++i) {
     phosphene_diagnostic d;
     phosphene_diagnostic_init(&d);
-    if (phosphene_preset_diagnostic_get(engine, i, &d) != PHOSPHENE_OK) continue;
+    if (phosphene_engine_current_preset_diagnostic(engine, i, &d) != PHOSPHENE_OK) continue;
     std::fprintf(stderr, "%s:%d: [%s] %s\n", name.c_str(), d.line, d.id, d.message);
   }
   std::fprintf(stderr, "phosphene render: cannot load preset %s: %s\n", name.c_str(),
@@ -329,7 +329,7 @@ bool configureSwitching(phosphene_engine* engine, const RenderOptions& o,
                         PresetSequence& sequence) {
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  if (phosphene_get_switch_settings(engine, &s) != PHOSPHENE_OK) return false;
+  if (phosphene_engine_get_switch_settings(engine, &s) != PHOSPHENE_OK) return false;
   s.preset_duration = o.presetDuration;
   s.preset_duration_random = o.randomDuration ? 10.0 : 0.0;
   s.duration_includes_blend = 0;
@@ -338,10 +338,10 @@ bool configureSwitching(phosphene_engine* engine, const RenderOptions& o,
   s.auto_switch = o.presets.size() > 1 ? 1 : 0;
   s.loudness_hard_cuts = o.hardCuts ? 1 : 0;
   s.wait_for_loads = o.asyncLoads ? 0 : 1;
-  if (phosphene_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
-      phosphene_set_next_preset_callback(engine, &PresetSequence::nextPreset, &sequence) !=
+  if (phosphene_engine_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
+      phosphene_engine_set_next_preset_callback(engine, &PresetSequence::nextPreset, &sequence) !=
           PHOSPHENE_OK) {
-    std::fprintf(stderr, "phosphene render: %s\n", phosphene_last_error(engine));
+    std::fprintf(stderr, "phosphene render: %s\n", phosphene_engine_last_error(engine));
     return false;
   }
   sequence.collect(engine);  // the first preset's start
@@ -500,7 +500,7 @@ int runRender(const Args& args) {
       const phosphene_result rc =
           phosphene_render_frame_to_framebuffer(audio->engine(), fb->id(), o.width, o.height, 0.0);
       if (rc != PHOSPHENE_OK) {
-        renderError.emplace(f, phosphene_last_error(audio->engine()));
+        renderError.emplace(f, phosphene_engine_last_error(audio->engine()));
         break;
       }
       sequence.collect(audio->engine());

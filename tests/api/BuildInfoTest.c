@@ -61,7 +61,7 @@ static void test_features(void) {
 static const char* first_texture_dir(phosphene_engine* engine, size_t* count) {
   const char* dirs[4] = {NULL, NULL, NULL, NULL};
   *count = 0;
-  CHECK(phosphene_get_texture_search_path(engine, dirs, 4, count) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_texture_search_path(engine, dirs, 4, count) == PHOSPHENE_OK);
   return *count > 0 ? dirs[0] : "";
 }
 
@@ -78,29 +78,29 @@ static void test_data_dir(const char* expected) {
       fprintf(stderr, "data dir \"%s\", expected \"%s\"\n", def, expected);
   }
   CHECK(phosphene_default_data_dir() == def);
-  CHECK(strcmp(phosphene_get_data_dir(NULL), "") == 0);
-  CHECK(phosphene_set_data_dir(NULL, "/x") == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(phosphene_engine_get_data_dir(NULL), "") == 0);
+  CHECK(phosphene_engine_set_data_dir(NULL, "/x") == PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   if (engine == NULL) return;
   /* A new engine: the default folder, and its textures/ as the texture search path. */
-  CHECK(strcmp(phosphene_get_data_dir(engine), def) == 0);
+  CHECK(strcmp(phosphene_engine_get_data_dir(engine), def) == 0);
   snprintf(want, sizeof want, "%s/textures", def);
   CHECK(strcmp(first_texture_dir(engine, &count), want) == 0 && count == 1);
 
   /* Another folder for this engine: the default search path follows it. */
-  CHECK(phosphene_set_data_dir(engine, "/opt/other data") == PHOSPHENE_OK);
-  CHECK(strcmp(phosphene_get_data_dir(engine), "/opt/other data") == 0);
+  CHECK(phosphene_engine_set_data_dir(engine, "/opt/other data") == PHOSPHENE_OK);
+  CHECK(strcmp(phosphene_engine_get_data_dir(engine), "/opt/other data") == 0);
   CHECK(strcmp(first_texture_dir(engine, &count), "/opt/other data/textures") == 0 && count == 1);
   CHECK(strcmp(phosphene_default_data_dir(), def) == 0); /* only this engine changed */
 
   /* A search path the host chose stays when the data folder changes. */
-  CHECK(phosphene_set_texture_search_path(engine, host_dirs, 1) == PHOSPHENE_OK);
-  CHECK(phosphene_set_data_dir(engine, NULL) == PHOSPHENE_OK);
-  CHECK(strcmp(phosphene_get_data_dir(engine), def) == 0);
+  CHECK(phosphene_engine_set_texture_search_path(engine, host_dirs, 1) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_data_dir(engine, NULL) == PHOSPHENE_OK);
+  CHECK(strcmp(phosphene_engine_get_data_dir(engine), def) == 0);
   CHECK(strcmp(first_texture_dir(engine, &count), "/host/textures") == 0 && count == 1);
-  CHECK(phosphene_set_data_dir(engine, "") == PHOSPHENE_OK);
-  CHECK(strcmp(phosphene_get_data_dir(engine), def) == 0);
+  CHECK(phosphene_engine_set_data_dir(engine, "") == PHOSPHENE_OK);
+  CHECK(strcmp(phosphene_engine_get_data_dir(engine), def) == 0);
   phosphene_engine_destroy(engine);
 }
 
@@ -117,11 +117,11 @@ static void test_shader_translation(void) {
   if (engine == NULL) return;
   /* The preset loads either way: without translation its warp stage uses the built-in shader. */
   CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
-  n = phosphene_preset_diagnostic_count(engine);
+  n = phosphene_engine_current_preset_diagnostic_count(engine);
   for (i = 0; i < n; ++i) {
     phosphene_diagnostic d;
     phosphene_diagnostic_init(&d);
-    CHECK(phosphene_preset_diagnostic_get(engine, i, &d) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_current_preset_diagnostic(engine, i, &d) == PHOSPHENE_OK);
     if (strcmp(d.id, "SHD010") == 0) {
       ++fallback;
       CHECK(d.severity == PHOSPHENE_LOG_WARNING);

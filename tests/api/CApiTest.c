@@ -98,7 +98,7 @@ static void test_create_errors(void) {
   desc.flags = 0x80u; /* unknown bit in a current-size desc */
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   phosphene_engine_destroy(NULL); /* ignored */
-  CHECK(strcmp(phosphene_last_error(NULL), "") == 0);
+  CHECK(strcmp(phosphene_engine_last_error(NULL), "") == 0);
 }
 
 static void test_engine_calls(void) {
@@ -115,28 +115,28 @@ static void test_engine_calls(void) {
   memset(pcm8, 128, sizeof pcm8);
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   CHECK(engine != NULL);
-  CHECK(strcmp(phosphene_last_error(engine), "") == 0);
-  CHECK(phosphene_set_log_callback(engine, record_log, &log, PHOSPHENE_LOG_DEBUG) == PHOSPHENE_OK);
-  CHECK(phosphene_set_log_callback(engine, record_log, &log, (phosphene_log_level)9) ==
+  CHECK(strcmp(phosphene_engine_last_error(engine), "") == 0);
+  CHECK(phosphene_engine_set_log_callback(engine, record_log, &log, PHOSPHENE_LOG_DEBUG) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_log_callback(engine, record_log, &log, (phosphene_log_level)9) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
-  CHECK(phosphene_pcm_add_float(NULL, pcm, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_pcm_add_float(engine, NULL, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_pcm_add_float(engine, pcm, 0, 2, 44100) == PHOSPHENE_OK);
-  CHECK(phosphene_pcm_add_float(engine, pcm, 1, 0, 44100) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
-  CHECK(phosphene_pcm_add_float(engine, pcm, 1, 2, 10) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
-  CHECK(phosphene_pcm_add_int16(engine, pcm16, 100, 2, 48000) == PHOSPHENE_OK);
-  CHECK(phosphene_pcm_add_uint8(engine, pcm8, 200, 1, 22050) == PHOSPHENE_OK);
-  CHECK(phosphene_pcm_dropped_frames(engine) == 0);
+  CHECK(phosphene_engine_add_pcm_float(NULL, pcm, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_add_pcm_float(engine, NULL, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 0, 2, 44100) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 0, 44100) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 2, 10) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_engine_add_pcm_int16(engine, pcm16, 100, 2, 48000) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_add_pcm_uint8(engine, pcm8, 200, 1, 22050) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_dropped_pcm_frames(engine) == 0);
 
   CHECK(phosphene_audio_analyze(engine, 0.0, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(strlen(phosphene_last_error(engine)) > 0);
+  CHECK(strlen(phosphene_engine_last_error(engine)) > 0);
   CHECK(log.count >= 1 && log.last_level == PHOSPHENE_LOG_ERROR);
   CHECK(phosphene_audio_analyze(engine, -1.0, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
   for (f = 0; f < 120; ++f) {
     fill_tone(pcm, 735, 220.0, (size_t)f * 735, 44100);
-    CHECK(phosphene_pcm_add_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_add_pcm_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
     CHECK(phosphene_audio_analyze(engine, 0.0, &frame) == PHOSPHENE_OK);
   }
   CHECK(frame.frame == 119);
@@ -163,10 +163,10 @@ static void test_two_engines(void) {
   CHECK(phosphene_engine_create(NULL, &b) == PHOSPHENE_OK);
   for (f = 0; f < 90; ++f) {
     fill_tone(pcm, 735, 80.0, (size_t)f * 735, 44100);
-    phosphene_pcm_add_float(alone, pcm, 735, 2, 44100);
-    phosphene_pcm_add_float(a, pcm, 735, 2, 44100);
+    phosphene_engine_add_pcm_float(alone, pcm, 735, 2, 44100);
+    phosphene_engine_add_pcm_float(a, pcm, 735, 2, 44100);
     fill_tone(pcm, 735, 9000.0, (size_t)f * 735, 44100);
-    phosphene_pcm_add_float(b, pcm, 735, 2, 44100);
+    phosphene_engine_add_pcm_float(b, pcm, 735, 2, 44100);
     phosphene_audio_analyze(b, 1.0 / 25.0, &fb);
     phosphene_audio_analyze(a, 0.0, &fa);
     phosphene_audio_analyze(alone, 0.0, &fl);
@@ -198,29 +198,29 @@ static void test_presets_without_gl(void) {
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_load_preset_text(engine, junk, sizeof junk - 1) ==
         PHOSPHENE_ERROR_PRESET_INVALID);
-  CHECK(phosphene_preset_diagnostic_count(engine) >= 1);
+  CHECK(phosphene_engine_current_preset_diagnostic_count(engine) >= 1);
   CHECK(phosphene_load_preset_text(engine, NULL, 0) == PHOSPHENE_ERROR_PRESET_INVALID);
   CHECK(phosphene_load_preset_text(engine, NULL, 5) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_load_preset_file(engine, "/no/such/dir/p.milk") == PHOSPHENE_ERROR_IO);
   CHECK(phosphene_load_preset_file(engine, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* A preset with one broken line still loads; the broken block is reported as an error. */
   CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
-  count = phosphene_preset_diagnostic_count(engine);
+  count = phosphene_engine_current_preset_diagnostic_count(engine);
   for (i = 0; i < count; ++i) {
-    CHECK(phosphene_preset_diagnostic_get(engine, i, &d) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_current_preset_diagnostic(engine, i, &d) == PHOSPHENE_OK);
     CHECK(d.id != NULL && d.message != NULL && d.section != NULL);
     if (d.severity == PHOSPHENE_LOG_ERROR) saw_error = 1;
   }
   CHECK(saw_error);
-  CHECK(phosphene_preset_diagnostic_get(engine, count, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_preset_diagnostic_get(NULL, 0, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_drawable_size(engine, 640, 480) == PHOSPHENE_OK);
-  CHECK(phosphene_set_drawable_size(engine, 0, 0) == PHOSPHENE_OK);
-  CHECK(phosphene_set_drawable_size(engine, -1, 480) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_drawable_size(engine, 640, 0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_mesh_size(engine, 32, 24) == PHOSPHENE_OK);
-  CHECK(phosphene_set_mesh_size(engine, 7, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_mesh_size(NULL, 32, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_current_preset_diagnostic(engine, count, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_current_preset_diagnostic(NULL, 0, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_drawable_size(engine, 640, 480) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_drawable_size(engine, 0, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_drawable_size(engine, -1, 480) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_drawable_size(engine, 640, 0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_mesh_size(engine, 32, 24) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_mesh_size(engine, 7, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_mesh_size(NULL, 32, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_render_frame_to_framebuffer(engine, 0, 0, 48, 0.0) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_render_frame(NULL, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
@@ -236,18 +236,18 @@ static void test_texture_search_path(void) {
   phosphene_engine* engine = NULL;
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   /* Folders need not exist; the list is copied. No GL is touched. */
-  CHECK(phosphene_set_texture_search_path(engine, two, 2) == PHOSPHENE_OK);
-  CHECK(phosphene_set_texture_search_path(engine, NULL, 0) == PHOSPHENE_OK);
-  CHECK(phosphene_set_texture_search_path(engine, two, 0) == PHOSPHENE_OK);
-  CHECK(phosphene_set_texture_search_path(NULL, two, 2) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_texture_search_path(engine, NULL, 1) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(strstr(phosphene_last_error(engine), "phosphene_set_texture_search_path") != NULL);
-  CHECK(phosphene_set_texture_search_path(engine, with_null, 2) ==
+  CHECK(phosphene_engine_set_texture_search_path(engine, two, 2) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texture_search_path(engine, NULL, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texture_search_path(engine, two, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texture_search_path(NULL, two, 2) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_texture_search_path(engine, NULL, 1) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_set_texture_search_path") != NULL);
+  CHECK(phosphene_engine_set_texture_search_path(engine, with_null, 2) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(strstr(phosphene_last_error(engine), "dirs[1]") != NULL);
-  CHECK(phosphene_set_texture_search_path(engine, with_empty, 1) ==
+  CHECK(strstr(phosphene_engine_last_error(engine), "dirs[1]") != NULL);
+  CHECK(phosphene_engine_set_texture_search_path(engine, with_empty, 1) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_texture_search_path(engine, two, PHOSPHENE_MAX_TEXTURE_DIRS + 1) ==
+  CHECK(phosphene_engine_set_texture_search_path(engine, two, PHOSPHENE_MAX_TEXTURE_DIRS + 1) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   phosphene_engine_destroy(engine);
 }
@@ -267,57 +267,57 @@ static void test_switching_without_gl(void) {
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   memset(&s, 0, sizeof s);
   s.struct_size = 4;
-  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_ERROR_ABI_MISMATCH);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_ERROR_ABI_MISMATCH);
   s.struct_size = sizeof s;
-  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK);
   /* MilkDrop 2's defaults. */
   CHECK(s.preset_duration == 16.0 && s.preset_duration_random == 10.0);
   CHECK(s.blend_time_auto == 2.7 && s.blend_time_user == 1.7);
   CHECK(s.loudness_hard_cuts == 0 && s.locked == 0 && s.auto_switch == 1);
   CHECK(s.blend_pattern == PHOSPHENE_BLEND_RANDOM && s.iteration_budget > 0);
   s.preset_duration = -1.0;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   s.preset_duration = 5.0;
   s.blend_pattern = (phosphene_blend_pattern)9;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   s.blend_pattern = PHOSPHENE_BLEND_PLASMA;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
   memset(&s, 0, sizeof s);
   s.struct_size = sizeof s;
-  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK);
   CHECK(s.preset_duration == 5.0 && s.blend_pattern == PHOSPHENE_BLEND_PLASMA);
   /* Beat sensitivity: 1 by default, 0 on set means 1, outside 0.1..10 refused; a host built
    * before the field existed (struct ending at blend_pattern) leaves it as it was. */
   CHECK(s.beat_sensitivity == 1.0);
   s.beat_sensitivity = 20.0;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   s.beat_sensitivity = 2.5;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
   s.beat_sensitivity = 7.0;
   s.struct_size = (uint32_t)offsetof(phosphene_switch_settings, beat_sensitivity);
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
   s.struct_size = sizeof s;
-  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 2.5);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 2.5);
   s.beat_sensitivity = 0.0;
-  CHECK(phosphene_set_switch_settings(engine, &s) == PHOSPHENE_OK);
-  CHECK(phosphene_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 1.0);
-  CHECK(phosphene_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 1.0);
+  CHECK(phosphene_engine_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* Requests are queued for the loader thread; no GL is touched. */
   CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) == PHOSPHENE_OK);
   CHECK(phosphene_request_preset_file(engine, NULL, 1.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_request_preset_file(engine, "x.milk", NAN) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_request_preset_text(engine, NULL, 3, "p", 0.0) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_wait_for_preset(engine) == PHOSPHENE_OK);
-  CHECK(phosphene_wait_for_preset(NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
-  CHECK(phosphene_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
-  CHECK(phosphene_is_transitioning(engine) == 0);
-  CHECK(phosphene_poll_event(engine, &e) == 0); /* nothing has started yet */
-  CHECK(phosphene_poll_event(NULL, &e) == 0);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_is_transitioning(engine) == 0);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 0); /* nothing has started yet */
+  CHECK(phosphene_engine_poll_event(NULL, &e) == 0);
   /* A synchronous load starts at once and says so. */
   CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
-  CHECK(phosphene_poll_event(engine, &e) == 1);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 1);
   CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.reason == PHOSPHENE_SWITCH_USER);
   CHECK(strcmp(e.name, "<text>") == 0 && e.transition_seconds == 0.0);
   phosphene_engine_destroy(engine);
@@ -348,7 +348,7 @@ static void test_older_output_structs(void) {
   CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
   memset(&d, 0xCD, sizeof d);
   d.struct_size = (uint32_t)offsetof(phosphene_diagnostic, line);
-  CHECK(phosphene_preset_diagnostic_get(engine, 0, &d) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
   CHECK(d.id != NULL && strlen(d.id) > 0);
   bytes = (const unsigned char*)&d;
   untouched = 1;
@@ -358,7 +358,7 @@ static void test_older_output_structs(void) {
 
   memset(&e, 0xEF, sizeof e);
   e.struct_size = (uint32_t)offsetof(phosphene_event, time);
-  CHECK(phosphene_poll_event(engine, &e) == 1);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 1);
   CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.playlist_index == -1);
   bytes = (const unsigned char*)&e;
   untouched = 1;
@@ -366,7 +366,7 @@ static void test_older_output_structs(void) {
     untouched = untouched && bytes[i] == 0xEF;
   CHECK(untouched);
   e.struct_size = 0; /* not set: nothing is taken, and the loop idiom ends */
-  CHECK(phosphene_poll_event(engine, &e) == 0);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 0);
   phosphene_engine_destroy(engine);
 }
 
@@ -385,22 +385,22 @@ static void test_preset_handles(void) {
   phosphene_event_init(&e);
   CHECK(phosphene_preset_create_from_text(good, sizeof good - 1, "good", &a) == PHOSPHENE_OK);
   CHECK(strcmp(phosphene_preset_name(a), "good") == 0 && strcmp(phosphene_preset_path(a), "") == 0);
-  CHECK(phosphene_preset_get_diagnostic_count(a) == 0);
+  CHECK(phosphene_preset_diagnostic_count(a) == 0);
   CHECK(phosphene_preset_create_from_text(broken, sizeof broken - 1, NULL, &b) == PHOSPHENE_OK);
-  CHECK(phosphene_preset_get_diagnostic_count(b) >= 1);
+  CHECK(phosphene_preset_diagnostic_count(b) >= 1);
   {
     uint32_t i;
     int saw_error = 0;
-    for (i = 0; i < phosphene_preset_get_diagnostic_count(b); ++i) {
-      CHECK(phosphene_preset_get_diagnostic(b, i, &d) == PHOSPHENE_OK);
+    for (i = 0; i < phosphene_preset_diagnostic_count(b); ++i) {
+      CHECK(phosphene_preset_diagnostic(b, i, &d) == PHOSPHENE_OK);
       if (d.severity == PHOSPHENE_LOG_ERROR) saw_error = 1;
     }
     CHECK(saw_error);
-    CHECK(phosphene_preset_get_diagnostic(b, i, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+    CHECK(phosphene_preset_diagnostic(b, i, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   }
   CHECK(phosphene_preset_create_from_file("/no/such/p.milk", &missing) == PHOSPHENE_ERROR_IO);
   CHECK(missing != NULL && phosphene_preset_status(missing) == PHOSPHENE_ERROR_IO);
-  CHECK(phosphene_preset_get_diagnostic_count(missing) >= 1);
+  CHECK(phosphene_preset_diagnostic_count(missing) >= 1);
   CHECK(phosphene_preset_create_from_text("hello", 5, "junk", &junk) ==
         PHOSPHENE_ERROR_PRESET_INVALID);
   CHECK(junk != NULL && phosphene_preset_status(junk) == PHOSPHENE_ERROR_PRESET_INVALID);
@@ -424,16 +424,16 @@ static void test_preset_handles(void) {
   /* advance needs no GL: the preset is prepared, starts, and its events carry the request id. */
   while (!started && guard++ < 600) {
     CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
-    while (phosphene_poll_event(engine, &e) == 1) {
+    while (phosphene_engine_poll_event(engine, &e) == 1) {
       if (e.type == PHOSPHENE_EVENT_PRESET_LOADED && e.request_id == request) loaded = 1;
       if (e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.request_id == request) started = 1;
     }
-    if (!started) phosphene_wait_for_preset(engine);
+    if (!started) phosphene_engine_wait_for_preset(engine);
   }
   CHECK(loaded && started);
-  CHECK(strcmp(phosphene_current_preset_name(engine), "good") == 0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "good") == 0);
   CHECK(phosphene_engine_draw(engine, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT); /* no size */
-  CHECK(phosphene_set_drawable_size(engine, 32, 24) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_drawable_size(engine, 32, 24) == PHOSPHENE_OK);
   CHECK(phosphene_engine_draw(engine, NULL) == PHOSPHENE_ERROR_NO_CONTEXT);
   CHECK(phosphene_engine_release_gl(engine) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_frame_time(engine, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
@@ -496,7 +496,7 @@ static void test_native_preset(void) {
   phosphene_transition_desc_init(&cut);
   cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
   CHECK(phosphene_engine_switch_preset(engine, spin, &cut, NULL) == PHOSPHENE_OK);
-  CHECK(phosphene_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
   for (f = 0; f < 10; ++f) CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   CHECK(state.instances == 1 && state.frames == 10);
   phosphene_engine_destroy(engine);
@@ -550,16 +550,16 @@ static void test_playlist_without_gl(void) {
   CHECK(phosphene_playlist_play(list, PHOSPHENE_PLAY_INDEX, 1, NULL, &request) == PHOSPHENE_OK);
   CHECK(request > 0 && phosphene_playlist_position(list) == 1);
   while (!seen && guard++ < 100) {
-    phosphene_wait_for_preset(engine);
+    phosphene_engine_wait_for_preset(engine);
     CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
-    while (phosphene_poll_event(engine, &e) == 1)
+    while (phosphene_engine_poll_event(engine, &e) == 1)
       if (e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.request_id == request) {
         seen = 1;
         CHECK(e.playlist_index == 1 && strcmp(e.name, "three") == 0);
       }
   }
   CHECK(seen);
-  CHECK(strcmp(phosphene_current_preset_name(engine), "three") == 0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "three") == 0);
   phosphene_engine_destroy(engine);
 }
 

@@ -10,7 +10,7 @@
 static_assert(std::is_trivially_copyable_v<phosphene_audio_frame>);
 static_assert(std::is_trivially_copyable_v<phosphene_engine_desc>);
 static_assert(noexcept(phosphene_engine_create(nullptr, nullptr)));
-static_assert(noexcept(phosphene_pcm_add_float(nullptr, nullptr, 0, 0, 0)));
+static_assert(noexcept(phosphene_engine_add_pcm_float(nullptr, nullptr, 0, 0, 0)));
 
 TEST(CppHeader, CreateFeedAnalyzeDestroy) {
   phosphene_engine_desc desc = phosphene_engine_desc_default();
@@ -21,7 +21,7 @@ TEST(CppHeader, CreateFeedAnalyzeDestroy) {
   phosphene_audio_frame frame;
   phosphene_audio_frame_init(&frame);
   for (int f = 0; f < 40; ++f) {
-    ASSERT_EQ(phosphene_pcm_add_int16(engine, silence.data(), 1600, 2, 48000), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_add_pcm_int16(engine, silence.data(), 1600, 2, 48000), PHOSPHENE_OK);
     ASSERT_EQ(phosphene_audio_analyze(engine, 0.0, &frame), PHOSPHENE_OK);
   }
   EXPECT_EQ(frame.frame, 39u);

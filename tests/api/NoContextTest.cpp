@@ -24,12 +24,12 @@ class NoContext : public ::testing::Test {
     ASSERT_EQ(phosphene_engine_create(&desc, &engine_), PHOSPHENE_OK);
     ASSERT_EQ(phosphene_load_preset_text(engine_, kPreset, std::string(kPreset).size()),
               PHOSPHENE_OK)
-        << phosphene_last_error(engine_);
-    ASSERT_EQ(phosphene_set_drawable_size(engine_, 64, 48), PHOSPHENE_OK);
+        << phosphene_engine_last_error(engine_);
+    ASSERT_EQ(phosphene_engine_set_drawable_size(engine_, 64, 48), PHOSPHENE_OK);
   }
   void TearDown() override { phosphene_engine_destroy(engine_); }
 
-  std::string lastError() const { return phosphene_last_error(engine_); }
+  std::string lastError() const { return phosphene_engine_last_error(engine_); }
 
   phosphene_engine* engine_ = nullptr;
 };
@@ -55,7 +55,7 @@ TEST_F(NoContext, EngineKeepsWorkingAfterARefusal) {
   ASSERT_EQ(phosphene_render_frame(engine_, 0.0),
             PHOSPHENE_ERROR_NO_CONTEXT);  // and again, no crash
   std::vector<float> silence(1470 * 2, 0.0f);
-  EXPECT_EQ(phosphene_pcm_add_float(engine_, silence.data(), 1470, 2, 44100), PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_engine_add_pcm_float(engine_, silence.data(), 1470, 2, 44100), PHOSPHENE_OK);
   EXPECT_EQ(phosphene_load_preset_text(engine_, kPreset, std::string(kPreset).size()),
             PHOSPHENE_OK);
 }
@@ -66,7 +66,7 @@ TEST_F(NoContext, ArgumentErrorsAreReportedBeforeTheContextCheck) {
             PHOSPHENE_ERROR_INVALID_ARGUMENT);
   phosphene_engine* empty = nullptr;
   ASSERT_EQ(phosphene_engine_create(nullptr, &empty), PHOSPHENE_OK);
-  ASSERT_EQ(phosphene_set_drawable_size(empty, 64, 48), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_set_drawable_size(empty, 64, 48), PHOSPHENE_OK);
   EXPECT_EQ(phosphene_render_frame(empty, 0.0), PHOSPHENE_ERROR_NO_PRESET);
   phosphene_engine_destroy(empty);
 }

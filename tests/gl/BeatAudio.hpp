@@ -22,7 +22,7 @@ inline void feedBeatAudio(phosphene_engine* engine, int frame) {
     samples[static_cast<std::size_t>(i) * 2] = v;
     samples[static_cast<std::size_t>(i) * 2 + 1] = -v;
   }
-  ASSERT_EQ(phosphene_pcm_add_float(engine, samples.data(), 1470, 2, 44100), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_add_pcm_float(engine, samples.data(), 1470, 2, 44100), PHOSPHENE_OK);
 }
 
 }  // namespace phosphene::gltest

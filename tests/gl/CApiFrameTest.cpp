@@ -43,7 +43,7 @@ struct Engine {
   void load(const char* name) {
     ASSERT_EQ(phosphene_load_preset_file(engine, (kPresetDir + name + ".milk").c_str()),
               PHOSPHENE_OK)
-        << phosphene_last_error(engine);
+        << phosphene_engine_last_error(engine);
   }
 };
 
@@ -83,7 +83,7 @@ TEST_P(CApiFrame, AdvanceThenDrawMatchesRenderAndExtraDrawsChangeNothing) {
     once.load(name);
     split.load(name);
     // The canvas size: advance runs before any draw, so it cannot learn it from the target.
-    ASSERT_EQ(phosphene_set_drawable_size(split.engine, kW, kH), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_set_drawable_size(split.engine, kW, kH), PHOSPHENE_OK);
     HostTarget a(kW, kH), b(kW, kH), second(kW, kH);
     const phosphene_render_target tb = framebufferTarget(b), ts = framebufferTarget(second);
     for (int frame = 0; frame < 30; ++frame) {
@@ -93,7 +93,7 @@ TEST_P(CApiFrame, AdvanceThenDrawMatchesRenderAndExtraDrawsChangeNothing) {
                 PHOSPHENE_OK);
       ASSERT_EQ(phosphene_engine_advance(split.engine, 0.0), PHOSPHENE_OK);
       ASSERT_EQ(phosphene_engine_draw(split.engine, &tb), PHOSPHENE_OK)
-          << phosphene_last_error(split.engine);
+          << phosphene_engine_last_error(split.engine);
       ASSERT_EQ(phosphene_engine_draw(split.engine, &ts), PHOSPHENE_OK);  // a second view
       if (frame % 10 == 9) {
         EXPECT_EQ(meanAbsDiff(a.read(), b.read()), 0.0) << "frame " << frame;
@@ -124,12 +124,12 @@ TEST_P(CApiFrame, ReleaseGlThenDrawStartsAgainInTheCurrentContext) {
   for (int frame = 10; frame < 30; ++frame) {
     feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_last_error(e.engine);
+    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
   }
   phosphene_engine_get_time(e.engine, nullptr, &after);
   EXPECT_EQ(after, before + 20);
   EXPECT_GT(meanRgb(target.read()), 4.0);
-  EXPECT_STREQ(phosphene_current_preset_name(e.engine), "phosphene-tunnel.milk");
+  EXPECT_STREQ(phosphene_engine_current_preset_name(e.engine), "phosphene-tunnel.milk");
 }
 
 // Issue 33: how a host draws must never change the simulation. Both presets show only random
@@ -151,9 +151,9 @@ std::vector<platform::RgbaImage> renderRandomPresets(Intervention intervention) 
   const auto request = [&](const std::string& text, double seconds) {
     EXPECT_EQ(phosphene_request_preset_text(e.engine, text.data(), text.size(), "random", seconds),
               PHOSPHENE_OK);
-    EXPECT_EQ(phosphene_wait_for_preset(e.engine), PHOSPHENE_OK);
+    EXPECT_EQ(phosphene_engine_wait_for_preset(e.engine), PHOSPHENE_OK);
   };
-  EXPECT_EQ(phosphene_set_drawable_size(e.engine, kW, kH), PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_engine_set_drawable_size(e.engine, kW, kH), PHOSPHENE_OK);
   request(kA, 0.0);
   HostTarget target(kW, kH), extra(kW, kH);
   const phosphene_render_target t = framebufferTarget(target), te = framebufferTarget(extra);
@@ -171,10 +171,10 @@ std::vector<platform::RgbaImage> renderRandomPresets(Intervention intervention) 
     if (frame == kInterveneAt && intervention == Intervention::ExtraDraw) {
       EXPECT_EQ(phosphene_engine_draw(e.engine, &te), PHOSPHENE_OK);  // a second view
     }
-    EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_last_error(e.engine);
+    EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
     frames[static_cast<std::size_t>(frame)] = target.read();
   }
-  EXPECT_EQ(phosphene_is_transitioning(e.engine), 1);
+  EXPECT_EQ(phosphene_engine_is_transitioning(e.engine), 1);
   return frames;
 }
 
@@ -245,12 +245,12 @@ TEST_P(CApiFrame, NativePresetPerFrameFunctionShowsOnScreen) {
   cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
   ASSERT_EQ(phosphene_engine_switch_preset(e.engine, preset, &cut, nullptr), PHOSPHENE_OK);
   phosphene_preset_destroy(preset);
-  ASSERT_EQ(phosphene_wait_for_preset(e.engine), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_wait_for_preset(e.engine), PHOSPHENE_OK);
   HostTarget target(kW, kH);
   const phosphene_render_target t = framebufferTarget(target);
   for (int frame = 0; frame < 6; ++frame) {
     ASSERT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_last_error(e.engine);
+    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
   }
   EXPECT_EQ(counts.frames, 6);
   const platform::RgbaImage image = target.read();
@@ -271,12 +271,12 @@ TEST_P(CApiFrame, TwoEnginesPlayTheirOwnPlaylists) {
   for (Engine* e : {&a, &b}) {
     phosphene_switch_settings s;
     phosphene_switch_settings_init(&s);
-    ASSERT_EQ(phosphene_get_switch_settings(e->engine, &s), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_get_switch_settings(e->engine, &s), PHOSPHENE_OK);
     s.preset_duration = 0.5;
     s.preset_duration_random = 0.0;
     s.blend_time_auto = 0.2;
     s.wait_for_loads = 1;
-    ASSERT_EQ(phosphene_set_switch_settings(e->engine, &s), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_set_switch_settings(e->engine, &s), PHOSPHENE_OK);
   }
   phosphene_playlist* la = phosphene_engine_get_playlist(a.engine);
   phosphene_playlist* lb = phosphene_engine_get_playlist(b.engine);
@@ -299,12 +299,12 @@ TEST_P(CApiFrame, TwoEnginesPlayTheirOwnPlaylists) {
     feedBeatAudio(b.engine, frame);
     // Nothing loaded: the playlists start the first preset.
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, ta.fbo, kW, kH, 0.0), PHOSPHENE_OK)
-        << phosphene_last_error(a.engine);
+        << phosphene_engine_last_error(a.engine);
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(b.engine, tb.fbo, kW, kH, 0.0), PHOSPHENE_OK)
-        << phosphene_last_error(b.engine);
-    while (phosphene_poll_event(a.engine, &ev))
+        << phosphene_engine_last_error(b.engine);
+    while (phosphene_engine_poll_event(a.engine, &ev))
       if (ev.type == PHOSPHENE_EVENT_PRESET_STARTED) startedA.insert(ev.name);
-    while (phosphene_poll_event(b.engine, &ev))
+    while (phosphene_engine_poll_event(b.engine, &ev))
       if (ev.type == PHOSPHENE_EVENT_PRESET_STARTED) {
         startedB.insert(ev.name);
         EXPECT_GE(ev.playlist_index, 0);

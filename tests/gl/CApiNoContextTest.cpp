@@ -46,7 +46,7 @@ struct Engine {
     EXPECT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
     EXPECT_EQ(phosphene_load_preset_text(engine, kPreset, std::string(kPreset).size()),
               PHOSPHENE_OK);
-    EXPECT_EQ(phosphene_set_drawable_size(engine, 32, 24), PHOSPHENE_OK);
+    EXPECT_EQ(phosphene_engine_set_drawable_size(engine, 32, 24), PHOSPHENE_OK);
   }
   ~Engine() { phosphene_engine_destroy(engine); }
   Engine(const Engine&) = delete;
@@ -81,12 +81,12 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
   Engine e;
   HostFramebuffer host;
   EXPECT_TRUE(gl::hasCurrentContext());
-  ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK) << phosphene_last_error(e.engine);
+  ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
 
   // A shader preset: its first frame needs GL entry points not used so far.
   ASSERT_EQ(phosphene_load_preset_text(e.engine, kShaderPreset, std::string(kShaderPreset).size()),
             PHOSPHENE_OK)
-      << phosphene_last_error(e.engine);
+      << phosphene_engine_last_error(e.engine);
 
   struct Outcome {
     bool current = true;
@@ -98,7 +98,7 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
     outcome.frame = phosphene_render_frame(e.engine, 0.0);
     outcome.framebuffer = phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0);
     outcome.texture = phosphene_render_frame_to_texture(e.engine, host.texture, 32, 24, 0.0);
-    outcome.error = phosphene_last_error(e.engine);
+    outcome.error = phosphene_engine_last_error(e.engine);
   }).join();
   EXPECT_FALSE(outcome.current);
   EXPECT_EQ(outcome.frame, PHOSPHENE_ERROR_NO_CONTEXT);
@@ -109,7 +109,7 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
 
   // Back on the context's thread the same engine renders on.
   EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0), PHOSPHENE_OK)
-      << phosphene_last_error(e.engine);
+      << phosphene_engine_last_error(e.engine);
   EXPECT_TRUE(context->debugErrors().empty()) << context->debugErrors().front();
 }
 
@@ -126,7 +126,7 @@ TEST_P(CApiNoContext, AContextCurrentUnderTheOtherBoundApiStillCounts) {
   EXPECT_TRUE(gl::hasCurrentContext());
   EXPECT_EQ(eglQueryAPI(), other) << "the check must leave the bound API as it found it";
   EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0), PHOSPHENE_OK)
-      << phosphene_last_error(e.engine);
+      << phosphene_engine_last_error(e.engine);
   eglBindAPI(bound);
 }
 

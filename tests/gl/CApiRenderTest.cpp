@@ -64,14 +64,14 @@ TEST_P(CApiRenderGl, OurPresetsDrawANonBlackChangingImageIntoAHostFramebuffer) {
     EngineHandle e;
     ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + name + ".milk").c_str()),
               PHOSPHENE_OK)
-        << phosphene_last_error(e.engine);
+        << phosphene_engine_last_error(e.engine);
     HostTarget target(64, 48);
     platform::RgbaImage early, late;
     for (int frame = 0; frame < 24; ++frame) {
       feedBeatAudio(e.engine, frame);
       ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
                 PHOSPHENE_OK)
-          << phosphene_last_error(e.engine);
+          << phosphene_engine_last_error(e.engine);
       if (frame == 11) early = target.read();
     }
     late = target.read();
@@ -99,7 +99,7 @@ TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
     feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_render_frame_to_texture(e.engine, target.texture, 64, 48, 0.0),
               PHOSPHENE_OK)
-        << phosphene_last_error(e.engine);
+        << phosphene_engine_last_error(e.engine);
   }
   GLint fbo = 0, viewport[4] = {}, active = 0, src = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
@@ -127,21 +127,21 @@ TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   EXPECT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_ERROR_INVALID_ARGUMENT)
       << "drawable size not set yet";
   HostTarget small(64, 48), large(96, 72);
-  ASSERT_EQ(phosphene_set_drawable_size(e.engine, 64, 48), PHOSPHENE_OK);
-  ASSERT_EQ(phosphene_set_mesh_size(e.engine, 16, 12), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_set_drawable_size(e.engine, 64, 48), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_set_mesh_size(e.engine, 16, 12), PHOSPHENE_OK);
   for (int frame = 0; frame < 12; ++frame) {
     feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, small.fbo);
     ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
-        << phosphene_last_error(e.engine);
+        << phosphene_engine_last_error(e.engine);
   }
   // Resize between frames: the canvas is reallocated and keeps drawing.
-  ASSERT_EQ(phosphene_set_drawable_size(e.engine, 96, 72), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_set_drawable_size(e.engine, 96, 72), PHOSPHENE_OK);
   for (int frame = 12; frame < 24; ++frame) {
     feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, large.fbo);
     ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
-        << phosphene_last_error(e.engine);
+        << phosphene_engine_last_error(e.engine);
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   EXPECT_GT(meanRgb(small.read()), 8.0);
@@ -192,13 +192,13 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   const std::string junk = "this is not a preset\n";
   EXPECT_EQ(phosphene_load_preset_text(e.engine, junk.data(), junk.size()),
             PHOSPHENE_ERROR_PRESET_INVALID);
-  ASSERT_GE(phosphene_preset_diagnostic_count(e.engine), 1u);
+  ASSERT_GE(phosphene_engine_current_preset_diagnostic_count(e.engine), 1u);
   phosphene_diagnostic d;
   phosphene_diagnostic_init(&d);
-  ASSERT_EQ(phosphene_preset_diagnostic_get(e.engine, 0, &d), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_current_preset_diagnostic(e.engine, 0, &d), PHOSPHENE_OK);
   EXPECT_STREQ(d.id, "PRE004");
   EXPECT_EQ(phosphene_load_preset_file(e.engine, "/nonexistent/x.milk"), PHOSPHENE_ERROR_IO);
-  EXPECT_NE(std::string(phosphene_last_error(e.engine)), "");
+  EXPECT_NE(std::string(phosphene_engine_last_error(e.engine)), "");
 
   // Partly broken code: the broken block is left out and reported; the rest draws.
   const std::string partly =
@@ -207,8 +207,8 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
       "per_pixel_1=rot = 0.01;\n";
   ASSERT_EQ(phosphene_load_preset_text(e.engine, partly.data(), partly.size()), PHOSPHENE_OK);
   bool sawError = false;
-  for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(e.engine); ++i) {
-    ASSERT_EQ(phosphene_preset_diagnostic_get(e.engine, i, &d), PHOSPHENE_OK);
+  for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(e.engine); ++i) {
+    ASSERT_EQ(phosphene_engine_current_preset_diagnostic(e.engine, i, &d), PHOSPHENE_OK);
     if (d.severity == PHOSPHENE_LOG_ERROR) sawError = true;
   }
   EXPECT_TRUE(sawError);
@@ -216,7 +216,7 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
     feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
               PHOSPHENE_OK)
-        << phosphene_last_error(e.engine);
+        << phosphene_engine_last_error(e.engine);
   }
   EXPECT_GT(meanRgb(target.read()), 1.0) << "the built-in wave should still draw";
 }

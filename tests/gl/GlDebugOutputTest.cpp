@@ -117,26 +117,26 @@ TEST_P(GlDebugOutput, RealPresetsRenderWithoutErrorsOrDeprecatedOrUndefinedBehav
     desc.seed = 7;
     desc.log_min_level = PHOSPHENE_LOG_ERROR;
     ASSERT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_set_mesh_size(engine, 32, 24), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_set_mesh_size(engine, 32, 24), PHOSPHENE_OK);
     int frame = 0;
     for (const fs::path& file : files) {
       current = file.filename().string();
       SCOPED_TRACE(current);
       ASSERT_EQ(phosphene_load_preset_file(engine, file.c_str()), PHOSPHENE_OK)
-          << phosphene_last_error(engine);
+          << phosphene_engine_last_error(engine);
       // Into a host framebuffer, then (resized) into a host texture: both target paths and the
       // reallocation of the canvases.
       for (int i = 0; i < 6; ++i, ++frame) {
         feedBeatAudio(engine, frame);
         ASSERT_EQ(phosphene_render_frame_to_framebuffer(engine, small.fbo, 160, 120, 0.0),
                   PHOSPHENE_OK)
-            << phosphene_last_error(engine);
+            << phosphene_engine_last_error(engine);
       }
       for (int i = 0; i < 4; ++i, ++frame) {
         feedBeatAudio(engine, frame);
         ASSERT_EQ(phosphene_render_frame_to_texture(engine, large.texture, 200, 150, 0.0),
                   PHOSPHENE_OK)
-            << phosphene_last_error(engine);
+            << phosphene_engine_last_error(engine);
       }
     }
     current = "(engine destroyed)";

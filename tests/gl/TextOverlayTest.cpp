@@ -251,7 +251,7 @@ phosphene_engine* makeEngine() {
   EXPECT_EQ(
       phosphene_load_preset_file(engine, PHOSPHENE_SOURCE_DIR "/presets/phosphene-aurora.milk"),
       PHOSPHENE_OK)
-      << phosphene_last_error(engine);
+      << phosphene_engine_last_error(engine);
   return engine;
 }
 
@@ -268,7 +268,7 @@ TEST_P(TextOverlay, EngineFrameAfterAnOverlayIsByteIdentical) {
   HostTarget a(kW, kH), b(kW, kH);
   const phosphene_render_target ta = framebufferTarget(a), tb = framebufferTarget(b);
   for (phosphene_engine* e : {with, without})
-    ASSERT_EQ(phosphene_set_drawable_size(e, kW, kH), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_set_drawable_size(e, kW, kH), PHOSPHENE_OK);
   const phosphene_color panel{0, 0, 0, 0.6f}, white{1, 1, 1, 1};
   double overlayChange = 0;
   for (int frame = 0; frame < 12; ++frame) {
@@ -276,9 +276,9 @@ TEST_P(TextOverlay, EngineFrameAfterAnOverlayIsByteIdentical) {
     feedBeatAudio(without, frame);
     // As a player does: advance, draw into its framebuffer, overlay on top.
     for (phosphene_engine* e : {with, without}) {
-      ASSERT_EQ(phosphene_engine_advance(e, 0.0), PHOSPHENE_OK) << phosphene_last_error(e);
+      ASSERT_EQ(phosphene_engine_advance(e, 0.0), PHOSPHENE_OK) << phosphene_engine_last_error(e);
       ASSERT_EQ(phosphene_engine_draw(e, e == with ? &ta : &tb), PHOSPHENE_OK)
-          << phosphene_last_error(e);
+          << phosphene_engine_last_error(e);
     }
     const RgbaImage ia = a.read(), ib = b.read();
     ASSERT_EQ(ia.pixels, ib.pixels) << "frame " << frame;

@@ -1,7 +1,7 @@
 # Fails unless the shared library LIB exports only the C API: every symbol in its dynamic table
 # that it defines must start with phosphene_ (no C++ internals, no glslang/SPIRV-Tools statics, no
 # inline or template instantiations), and its SONAME must be SONAME. Prints the count.
-#   cmake -DLIB=... -DNM=... -DREADELF=... -DSONAME=libphosphene.so.0 -P CheckExports.cmake
+#   cmake -DLIB=... -DNM=... -DREADELF=... -DSONAME=libphosphene.so.1 -P CheckExports.cmake
 execute_process(COMMAND ${NM} -D --defined-only ${LIB} RESULT_VARIABLE rc OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

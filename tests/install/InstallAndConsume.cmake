@@ -57,7 +57,7 @@ list(JOIN plain "\n  " listing)
 message("installed files:\n  ${listing}")
 
 # --- layout ---------------------------------------------------------------------------------
-# lib/ or lib/<multiarch>/ as GNUInstallDirs chose; SONAME is e.g. libphosphene.so.0.
+# lib/ or lib/<multiarch>/ as GNUInstallDirs chose; SONAME is e.g. libphosphene.so.1.
 string(REPLACE "." "\\." soname_re "${SONAME}")
 set(required "^include/phosphene/phosphene\\.h$" "^include/phosphene/phosphene\\.hpp$"
   "^include/phosphene/phosphene_overlay\\.h$" "^lib(/[^/]+)?/libphosphene\\.a$"

@@ -12,14 +12,14 @@ int main(void) {
   phosphene_audio_frame_init(&frame);
   if (phosphene_version() != PHOSPHENE_VERSION) return 1;
   if (phosphene_engine_create(NULL, &engine) != PHOSPHENE_OK) return 2;
-  if (phosphene_pcm_add_float(engine, silence, 1024, 2, 48000) != PHOSPHENE_OK) return 3;
+  if (phosphene_engine_add_pcm_float(engine, silence, 1024, 2, 48000) != PHOSPHENE_OK) return 3;
   if (phosphene_audio_analyze(engine, 0.0, &frame) != PHOSPHENE_OK) return 4;
-  if (phosphene_get_texture_search_path(engine, textures, 1, &texture_count) != PHOSPHENE_OK)
+  if (phosphene_engine_get_texture_search_path(engine, textures, 1, &texture_count) != PHOSPHENE_OK)
     return 5;
   printf("consumer ok: phosphene %s, bass %.2f\n", phosphene_version_string(), frame.bass);
   printf("features: %s\n", phosphene_version_features());
   printf("data: %s\n", phosphene_default_data_dir());
-  printf("engine data: %s\n", phosphene_get_data_dir(engine));
+  printf("engine data: %s\n", phosphene_engine_get_data_dir(engine));
   printf("textures: %s\n", texture_count > 0 ? textures[0] : "(none)");
   phosphene_engine_destroy(engine);
   return 0;

@@ -5,7 +5,7 @@
 # without installing anything on this machine: every package is extracted (dpkg-deb -x) into
 # WORKDIR/root, then
 #   - the five packages are there and nothing else;
-#   - libphosphene.so.0 exports only phosphene_* symbols;
+#   - libphosphene.so.1 exports only phosphene_* symbols;
 #   - the examples/ C programs (and the C++ one) build against the extracted -dev package with
 #     pkg-config only (shared and static) and with CMake's find_package only, and they run against
 #     the extracted library and presets;
@@ -41,19 +41,19 @@ for deb in "${files[@]}"; do
   dpkg-deb -x "$deb" "$root"
 done
 got=$(printf '%s\n' "${names[@]}" | sort | tr '\n' ' ')
-want="libphosphene-dev libphosphene0 phosphene phosphene-data python3-phosphene "
+want="libphosphene-dev libphosphene1 phosphene phosphene-data python3-phosphene "
 [ "$got" = "$want" ] || fail "packages in $debs are '$got', expected '$want'"
 # The version every package carries (scripts/package-deb.sh checked it is the project's).
 version=$(dpkg-deb -f "$debs"/phosphene_*.deb Version)
 step "extracted ${#names[@]} packages ($version) into $root"
 
 # Only the C API is exported. (A C++ or third-party symbol here would become ABI by accident.)
-[ -e "$libdir/libphosphene.so.0" ] || fail "no libphosphene.so.0 in libphosphene0"
-others=$(nm -D --defined-only "$libdir/libphosphene.so.0" | awk '{print $3}' |
+[ -e "$libdir/libphosphene.so.1" ] || fail "no libphosphene.so.1 in libphosphene1"
+others=$(nm -D --defined-only "$libdir/libphosphene.so.1" | awk '{print $3}' |
   grep -v '^phosphene_' || true)
-[ -z "$others" ] || fail "libphosphene.so.0 exports symbols besides phosphene_*:
+[ -z "$others" ] || fail "libphosphene.so.1 exports symbols besides phosphene_*:
 $(echo "$others" | head -20)"
-step "libphosphene.so.0 exports $(nm -D --defined-only "$libdir/libphosphene.so.0" | wc -l) symbols, all phosphene_*"
+step "libphosphene.so.1 exports $(nm -D --defined-only "$libdir/libphosphene.so.1" | wc -l) symbols, all phosphene_*"
 
 # pkg-config, from the root only. The .pc file's paths are found inside the root, whether it
 # names them relative to its own folder or as /usr with the sysroot prepended.
@@ -100,7 +100,7 @@ step "built the examples with find_package(Phosphene)"
 export LD_LIBRARY_PATH=$libdir
 for exe in "$work/bin/audio_levels" "$work/cmake/audio_levels"; do
   resolved=$(ldd "$exe" | awk '/libphosphene\.so/ {print $3}')
-  [ "$resolved" = "$libdir/libphosphene.so.0" ] || fail "$exe loads libphosphene from '$resolved'"
+  [ "$resolved" = "$libdir/libphosphene.so.1" ] || fail "$exe loads libphosphene from '$resolved'"
 done
 presets=$root/usr/share/phosphene/presets
 ls "$presets"/*.milk >/dev/null 2>&1 || fail "no presets in phosphene-data ($presets)"
@@ -119,7 +119,7 @@ step "ran the examples against the extracted library and the presets of phosphen
 # The CLI from the package.
 cli=$root/usr/bin/phosphene
 got=$("$cli" --version) || fail "phosphene --version"
-# The program and the library it loaded (the packaged libphosphene0) carry the same version.
+# The program and the library it loaded (the packaged libphosphene1) carry the same version.
 want="phosphene $version (library $version)"
 [ "$got" = "$want" ] || fail "phosphene --version says '$got', expected '$want'"
 step "$cli --version: $got"

@@ -13,7 +13,6 @@
 import createPhospheneModule from './phosphene.js';
 
 const PLAY = { next: 0, previous: 1, random: 2, index: 3 };
-const NO_PRESET = -8; // PHOSPHENE_ERROR_NO_PRESET
 
 let modulePromise = null;
 
@@ -84,7 +83,7 @@ class Visualizer {
     this.frames = 0;
   }
 
-  /** Library version, e.g. "0.2.0". */
+  /** Library version, e.g. "1.0.0". */
   get version() { return this._api.version(); }
 
   _check(result, what) {
@@ -155,8 +154,7 @@ class Visualizer {
     const r = this._api.render(this._h, dt);
     this.frames++;
     this._dispatchEvents();
-    // Nothing loaded or requested yet: the frame is black, which is not an error.
-    if (r !== NO_PRESET) this._check(r, 'render');
+    this._check(r, 'render');
   }
 
   /** Renders on every animation frame until stop(). */

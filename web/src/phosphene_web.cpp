@@ -148,7 +148,7 @@ EMSCRIPTEN_KEEPALIVE Visualizer* pw_create(const char* selector, int meshX, int 
   phosphene_engine_desc_init(&desc);
   desc.seed = static_cast<std::uint64_t>(seedLow);
   if (phosphene_engine_create(&desc, &v->engine) != PHOSPHENE_OK) return nullptr;
-  if (meshX > 0 && meshY > 0) phosphene_set_mesh_size(v->engine, meshX, meshY);
+  if (meshX > 0 && meshY > 0) phosphene_engine_set_mesh_size(v->engine, meshX, meshY);
   return v.release();
 }
 
@@ -157,29 +157,29 @@ EMSCRIPTEN_KEEPALIVE void pw_destroy(Visualizer* v) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pw_last_error(Visualizer* v) {
-  return v ? phosphene_last_error(v->engine) : "";
+  return v ? phosphene_engine_last_error(v->engine) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE int pw_set_size(Visualizer* v, int width, int height) {
-  return phosphene_set_drawable_size(v->engine, width, height);
+  return phosphene_engine_set_drawable_size(v->engine, width, height);
 }
 
 EMSCRIPTEN_KEEPALIVE int pw_set_mesh(Visualizer* v, int meshX, int meshY) {
-  return phosphene_set_mesh_size(v->engine, meshX, meshY);
+  return phosphene_engine_set_mesh_size(v->engine, meshX, meshY);
 }
 
 /// Interleaved float samples from WebAudio (an AnalyserNode's time-domain data or PCM from an
 /// AudioWorklet), copied into the engine's ring.
 EMSCRIPTEN_KEEPALIVE int pw_pcm(Visualizer* v, const float* samples, int frames, int channels,
                                 int sampleRate) {
-  return phosphene_pcm_add_float(v->engine, samples, static_cast<std::size_t>(frames), channels,
+  return phosphene_engine_add_pcm_float(v->engine, samples, static_cast<std::size_t>(frames), channels,
                                  sampleRate);
 }
 
 /// Advances by dt seconds and draws into the canvas.
 EMSCRIPTEN_KEEPALIVE int pw_render(Visualizer* v, double dt) {
   if (!v->makeCurrent()) return PHOSPHENE_ERROR_NO_CONTEXT;
-  return phosphene_render_frame(v->engine, dt);
+  return phosphene_engine_render(v->engine, dt, nullptr);
 }
 
 /// Reads and checks a .milk text; the handle (or null) is for pw_preset_* and pw_switch.
@@ -201,11 +201,11 @@ EMSCRIPTEN_KEEPALIVE int pw_preset_status(phosphene_preset* p) {
 /// The handle's diagnostics as a JSON array.
 EMSCRIPTEN_KEEPALIVE const char* pw_preset_diagnostics(Visualizer* v, phosphene_preset* p) {
   v->text = "[";
-  const std::uint32_t n = phosphene_preset_get_diagnostic_count(p);
+  const std::uint32_t n = phosphene_preset_diagnostic_count(p);
   for (std::uint32_t i = 0; i < n; ++i) {
     phosphene_diagnostic d;
     phosphene_diagnostic_init(&d);
-    if (phosphene_preset_get_diagnostic(p, i, &d) != PHOSPHENE_OK) continue;
+    if (phosphene_preset_diagnostic(p, i, &d) != PHOSPHENE_OK) continue;
     if (v->text.size() > 1) v->text += ',';
     appendDiagnostic(v->text, d);
   }
@@ -255,7 +255,7 @@ EMSCRIPTEN_KEEPALIVE int pw_set_auto_switch(Visualizer* v, int on, double second
                                             double blendSeconds) {
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  phosphene_result r = phosphene_get_switch_settings(v->engine, &s);
+  phosphene_result r = phosphene_engine_get_switch_settings(v->engine, &s);
   if (r != PHOSPHENE_OK) return r;
   s.auto_switch = on ? 1 : 0;
   if (seconds > 0.0) {
@@ -266,22 +266,22 @@ EMSCRIPTEN_KEEPALIVE int pw_set_auto_switch(Visualizer* v, int on, double second
     s.blend_time_auto = blendSeconds;
     s.blend_time_user = blendSeconds;
   }
-  return phosphene_set_switch_settings(v->engine, &s);
+  return phosphene_engine_set_switch_settings(v->engine, &s);
 }
 
 EMSCRIPTEN_KEEPALIVE int pw_is_transitioning(Visualizer* v) {
-  return phosphene_is_transitioning(v->engine);
+  return phosphene_engine_is_transitioning(v->engine);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pw_current_name(Visualizer* v) {
-  return phosphene_current_preset_name(v->engine);
+  return phosphene_engine_current_preset_name(v->engine);
 }
 
 /// The oldest event as a JSON object, or null when there is none.
 EMSCRIPTEN_KEEPALIVE const char* pw_poll_event(Visualizer* v) {
   phosphene_event e;
   phosphene_event_init(&e);
-  if (!phosphene_poll_event(v->engine, &e)) return nullptr;
+  if (!phosphene_engine_poll_event(v->engine, &e)) return nullptr;
   std::string& o = v->text;
   o = "{\"type\":";
   appendJsonString(o, eventName(e.type));
@@ -299,7 +299,7 @@ EMSCRIPTEN_KEEPALIVE const char* pw_poll_event(Visualizer* v) {
   for (std::uint32_t i = 0; i < e.diagnostic_count; ++i) {
     phosphene_diagnostic d;
     phosphene_diagnostic_init(&d);
-    if (phosphene_event_get_diagnostic(v->engine, i, &d) != PHOSPHENE_OK) continue;
+    if (phosphene_engine_event_diagnostic(v->engine, i, &d) != PHOSPHENE_OK) continue;
     if (i > 0) o += ',';
     appendDiagnostic(o, d);
   }

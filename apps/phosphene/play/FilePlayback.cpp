@@ -141,7 +141,7 @@ void FilePlayback::fill(float* out, int frames, int channels) {
   for (std::int64_t f = 0; f < n; ++f)
     for (int c = 0; c < channels; ++c)
       out[f * channels + c] = src[f * inCh + std::min(c, inCh - 1)];
-  phosphene_pcm_add_float(engine_, out, static_cast<std::size_t>(n), channels, track_->rate);
+  phosphene_engine_add_pcm_float(engine_, out, static_cast<std::size_t>(n), channels, track_->rate);
   position_ = pos + n;
 }
 
@@ -169,7 +169,7 @@ std::string FilePlayback::update(double dt) {
   const std::int64_t pos = position_.load();
   const std::int64_t n = std::min(want, track_->frames() - pos);
   if (n > 0)
-    phosphene_pcm_add_float(engine_, track_->samples.data() + pos * track_->channels,
+    phosphene_engine_add_pcm_float(engine_, track_->samples.data() + pos * track_->channels,
                             static_cast<std::size_t>(n), track_->channels, track_->rate);
   position_ = pos + std::max<std::int64_t>(n, 0);
   if (position_ >= track_->frames()) ended_ = true;

@@ -76,16 +76,16 @@ bool PlayerSession::setUp() {
     return false;
   }
   engine_.reset(engine);
-  phosphene_set_mesh_size(engine, settings_.render.meshX, settings_.render.meshY);
+  phosphene_engine_set_mesh_size(engine, settings_.render.meshX, settings_.render.meshY);
   std::vector<std::string> textureDirs;
   for (const auto& d : settings_.presets.textureFolders) textureDirs.push_back(d.string());
   std::vector<const char*> dirs;
   for (const auto& d : textureDirs) dirs.push_back(d.c_str());
-  if (!dirs.empty()) phosphene_set_texture_search_path(engine, dirs.data(), dirs.size());
+  if (!dirs.empty()) phosphene_engine_set_texture_search_path(engine, dirs.data(), dirs.size());
 
   phosphene_switch_settings sw;
   phosphene_switch_settings_init(&sw);
-  phosphene_get_switch_settings(engine, &sw);
+  phosphene_engine_get_switch_settings(engine, &sw);
   sw.preset_duration = settings_.presets.durationSeconds;
   sw.blend_time_auto = settings_.presets.transitionSeconds;
   // Hard cuts follow the beat detector, whose sensitivity the Up/Down keys and
@@ -94,8 +94,8 @@ bool PlayerSession::setUp() {
   sw.beat_hard_cuts = settings_.presets.hardCuts ? 1 : 0;
   sw.beat_hard_cut_min_interval = 8.0;
   sw.beat_sensitivity = settings_.audio.beatSensitivity;
-  if (phosphene_set_switch_settings(engine, &sw) != PHOSPHENE_OK)
-    say(std::string("switch settings refused: ") + phosphene_last_error(engine), true);
+  if (phosphene_engine_set_switch_settings(engine, &sw) != PHOSPHENE_OK)
+    say(std::string("switch settings refused: ") + phosphene_engine_last_error(engine), true);
 
   OverlayOptions oo;
   oo.showPresetName = settings_.overlay.showPresetName;
@@ -243,7 +243,7 @@ void PlayerSession::frameLoop() {
     if (w > 0 && h > 0) {
       if (const phosphene_result r = phosphene_engine_draw(engine_.get(), &target);
           r != PHOSPHENE_OK && r != PHOSPHENE_ERROR_INVALID_ARGUMENT && frame_ % 600 == 0)
-        std::fprintf(stderr, "phosphene play: draw: %s\n", phosphene_last_error(engine_.get()));
+        std::fprintf(stderr, "phosphene play: draw: %s\n", phosphene_engine_last_error(engine_.get()));
     }
     pollEngine();
     OverlayView::HelpRows help;
@@ -276,7 +276,7 @@ void PlayerSession::frameLoop() {
 void PlayerSession::pollEngine() {
   phosphene_event ev;
   phosphene_event_init(&ev);
-  while (phosphene_poll_event(engine_.get(), &ev)) {
+  while (phosphene_engine_poll_event(engine_.get(), &ev)) {
     switch (ev.type) {
       case PHOSPHENE_EVENT_PRESET_STARTED:
         overlay_->presetStarted(ev.name, now_);

@@ -97,7 +97,7 @@ void PlayerSession::play(phosphene_playlist_move move, bool blend, std::uint32_t
     t.style = PHOSPHENE_TRANSITION_HARD_CUT;
   }
   if (phosphene_playlist_play(playlist(), move, index, &t, nullptr) != PHOSPHENE_OK)
-    say(std::string("no preset to play: ") + phosphene_last_error(engine_.get()), true);
+    say(std::string("no preset to play: ") + phosphene_engine_last_error(engine_.get()), true);
 }
 
 void PlayerSession::act(Action action, bool repeat) {
@@ -109,7 +109,7 @@ void PlayerSession::act(Action action, bool repeat) {
   const std::int64_t current = phosphene_playlist_position(list);
   phosphene_switch_settings sw;
   phosphene_switch_settings_init(&sw);
-  phosphene_get_switch_settings(engine_.get(), &sw);
+  phosphene_engine_get_switch_settings(engine_.get(), &sw);
   switch (action) {
     case Action::Next:
       play(PHOSPHENE_PLAY_NEXT, false);
@@ -132,7 +132,7 @@ void PlayerSession::act(Action action, bool repeat) {
       break;
     case Action::Lock:
       sw.locked = !sw.locked;
-      phosphene_set_switch_settings(engine_.get(), &sw);
+      phosphene_engine_set_switch_settings(engine_.get(), &sw);
       say(sw.locked ? "preset locked" : "preset unlocked");
       break;
     case Action::Shuffle:
@@ -143,7 +143,7 @@ void PlayerSession::act(Action action, bool repeat) {
     case Action::ToggleTransitions:
       transitions_ = !transitions_;
       sw.blend_time_auto = transitions_ ? settings_.presets.transitionSeconds : 0.0;
-      phosphene_set_switch_settings(engine_.get(), &sw);
+      phosphene_engine_set_switch_settings(engine_.get(), &sw);
       say(transitions_ ? "automatic switches blend" : "automatic switches cut");
       break;
     case Action::BeatUp:
@@ -153,7 +153,7 @@ void PlayerSession::act(Action action, bool repeat) {
       sw.beat_sensitivity = std::clamp(sw.beat_sensitivity * step, PHOSPHENE_MIN_BEAT_SENSITIVITY,
                                        PHOSPHENE_MAX_BEAT_SENSITIVITY);
       settings_.audio.beatSensitivity = sw.beat_sensitivity;
-      phosphene_set_switch_settings(engine_.get(), &sw);
+      phosphene_engine_set_switch_settings(engine_.get(), &sw);
       char text[96];
       std::snprintf(text, sizeof text, "beat sensitivity %.2f%s", sw.beat_sensitivity,
                     sw.beat_hard_cuts ? "" : " (hard cuts are off)");
@@ -203,8 +203,8 @@ void PlayerSession::act(Action action, bool repeat) {
       screenshotWanted_ = true;
       break;
     case Action::CopyPath: {
-      std::string path = phosphene_current_preset_path(engine_.get());
-      if (path.empty()) path = phosphene_current_preset_name(engine_.get());
+      std::string path = phosphene_engine_current_preset_path(engine_.get());
+      if (path.empty()) path = phosphene_engine_current_preset_name(engine_.get());
       if (SDL_SetClipboardText(path.c_str()) == 0)
         say("copied: " + path);
       else

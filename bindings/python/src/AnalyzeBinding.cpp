@@ -67,13 +67,13 @@ phosphene_result addPcm(phosphene_engine* engine, const PcmBlock& block, size_t 
   const void* data = block.data;
   switch (block.kind) {
     case 'f':
-      return phosphene_pcm_add_float(engine, static_cast<const float*>(data) + offset, count,
+      return phosphene_engine_add_pcm_float(engine, static_cast<const float*>(data) + offset, count,
                                      block.channels, sampleRate);
     case 'i':
-      return phosphene_pcm_add_int16(engine, static_cast<const int16_t*>(data) + offset, count,
+      return phosphene_engine_add_pcm_int16(engine, static_cast<const int16_t*>(data) + offset, count,
                                      block.channels, sampleRate);
     default:
-      return phosphene_pcm_add_uint8(engine, static_cast<const uint8_t*>(data) + offset, count,
+      return phosphene_engine_add_pcm_uint8(engine, static_cast<const uint8_t*>(data) + offset, count,
                                      block.channels, sampleRate);
   }
 }
@@ -127,13 +127,13 @@ py::dict analyzePcm(const py::handle& samples, int sampleRate, double fps, int64
           failure = "adding PCM failed";
         if (end - fed > have) {  // past the end of the signal: silence, as the CLI feeds it
           std::vector<float> silence((end - fed - have) * 2, 0.0f);
-          phosphene_pcm_add_float(engine.get(), silence.data(), end - fed - have, 2, sampleRate);
+          phosphene_engine_add_pcm_float(engine.get(), silence.data(), end - fed - have, 2, sampleRate);
         }
         fed = end;
       }
       phosphene_audio_frame_init(frame.get());
       if (phosphene_audio_analyze(engine.get(), 0.0, frame.get()) != PHOSPHENE_OK) {
-        failure = phosphene_last_error(engine.get());
+        failure = phosphene_engine_last_error(engine.get());
         break;
       }
       const float values[6] = {frame->bass,     frame->mid,     frame->treb,

@@ -49,10 +49,10 @@ const char* reasonName(phosphene_switch_reason r) {
 
 std::vector<Diagnostic> engineDiagnostics(const phosphene_engine* engine) {
   std::vector<Diagnostic> out;
-  for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(engine); ++i) {
+  for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(engine); ++i) {
     phosphene_diagnostic d;
     phosphene_diagnostic_init(&d);
-    if (phosphene_preset_diagnostic_get(engine, i, &d) == PHOSPHENE_OK)
+    if (phosphene_engine_current_preset_diagnostic(engine, i, &d) == PHOSPHENE_OK)
       out.push_back(copyDiagnostic(d));
   }
   return out;
@@ -69,7 +69,7 @@ void setDefaultTextureDirs(phosphene_engine* engine, const std::string& presetPa
   const std::filesystem::path folder = std::filesystem::path(presetPath).parent_path();
   const std::string a = (folder / "textures").string(), b = (folder / ".." / "textures").string();
   const char* dirs[] = {a.c_str(), b.c_str()};
-  phosphene_set_texture_search_path(engine, dirs, 2);
+  phosphene_engine_set_texture_search_path(engine, dirs, 2);
 }
 
 std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, bool isFile,
@@ -92,13 +92,13 @@ std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, 
       // The same call as `phosphene render`: the preset is current from the next frame on.
       rc = isFile ? phosphene_load_preset_file(e, source.c_str())
                   : phosphene_load_preset_text(e, source.data(), source.size());
-      for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(e); ++i) {
+      for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(e); ++i) {
         phosphene_diagnostic d;
         phosphene_diagnostic_init(&d);
-        if (phosphene_preset_diagnostic_get(e, i, &d) == PHOSPHENE_OK)
+        if (phosphene_engine_current_preset_diagnostic(e, i, &d) == PHOSPHENE_OK)
           diags.push_back(copyDiagnostic(d));
       }
-      if (rc != PHOSPHENE_OK) error = phosphene_last_error(e);
+      if (rc != PHOSPHENE_OK) error = phosphene_engine_last_error(e);
     } else {
       // A preset handle, blended in by the engine; the wait makes the output independent of
       // the loader thread's speed.
@@ -106,10 +106,10 @@ std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, 
       rc = isFile ? phosphene_preset_create_from_file(source.c_str(), &preset)
                   : phosphene_preset_create_from_text(source.data(), source.size(), name.c_str(),
                                                       &preset);
-      for (uint32_t i = 0; i < phosphene_preset_get_diagnostic_count(preset); ++i) {
+      for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(preset); ++i) {
         phosphene_diagnostic d;
         phosphene_diagnostic_init(&d);
-        if (phosphene_preset_get_diagnostic(preset, i, &d) == PHOSPHENE_OK)
+        if (phosphene_preset_diagnostic(preset, i, &d) == PHOSPHENE_OK)
           diags.push_back(copyDiagnostic(d));
       }
       if (rc == PHOSPHENE_OK) {
@@ -118,8 +118,8 @@ std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, 
         t.style = PHOSPHENE_TRANSITION_BLEND;
         t.seconds = transition;
         rc = phosphene_engine_switch_preset(e, preset, &t, nullptr);
-        if (rc == PHOSPHENE_OK) rc = phosphene_wait_for_preset(e);
-        if (rc != PHOSPHENE_OK) error = phosphene_last_error(e);
+        if (rc == PHOSPHENE_OK) rc = phosphene_engine_wait_for_preset(e);
+        if (rc != PHOSPHENE_OK) error = phosphene_engine_last_error(e);
       }
       phosphene_preset_destroy(preset);
     }
@@ -188,7 +188,7 @@ py::array_t<std::uint8_t> render(EngineCore& core, const py::object& out, double
       if (rc == PHOSPHENE_OK)
         core.target().readTopDown(pixels);
       else
-        error = std::string(phosphene_result_string(rc)) + ": " + phosphene_last_error(e);
+        error = std::string(phosphene_result_string(rc)) + ": " + phosphene_engine_last_error(e);
     }
   }
   if (rc == PHOSPHENE_ERROR_NO_PRESET)
@@ -212,7 +212,7 @@ void renderTo(EngineCore& core, std::uint32_t framebuffer, int width, int height
       const phosphene_result rc =
           phosphene_render_frame_to_framebuffer(e, framebuffer, width, height, dt);
       if (rc != PHOSPHENE_OK)
-        error = std::string(phosphene_result_string(rc)) + ": " + phosphene_last_error(e);
+        error = std::string(phosphene_result_string(rc)) + ": " + phosphene_engine_last_error(e);
     }
   }
   if (!error.empty()) raiseError("render_to: " + error);
@@ -224,7 +224,7 @@ std::vector<Event> pollEvents(EngineCore& core) {
   std::vector<Event> out;
   phosphene_event ev;
   phosphene_event_init(&ev);
-  while (phosphene_poll_event(e, &ev)) {
+  while (phosphene_engine_poll_event(e, &ev)) {
     Event x;
     x.type = eventTypeName(ev.type);
     x.reason = reasonName(ev.reason);
@@ -238,7 +238,7 @@ std::vector<Event> pollEvents(EngineCore& core) {
     for (uint32_t i = 0; i < ev.diagnostic_count; ++i) {
       phosphene_diagnostic d;
       phosphene_diagnostic_init(&d);
-      if (phosphene_event_get_diagnostic(e, i, &d) == PHOSPHENE_OK)
+      if (phosphene_engine_event_diagnostic(e, i, &d) == PHOSPHENE_OK)
         x.diagnostics.push_back(copyDiagnostic(d));
     }
     out.push_back(std::move(x));
@@ -251,7 +251,7 @@ py::dict switchSettings(EngineCore& core) {
   std::lock_guard lock(core.mutex());
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  check(core, phosphene_get_switch_settings(core.get(), &s), "switch settings");
+  check(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
   py::dict d;
   d["preset_duration"] = s.preset_duration;
   d["preset_duration_random"] = s.preset_duration_random;
@@ -273,7 +273,7 @@ void setSwitchSettings(EngineCore& core, const py::kwargs& kwargs) {
   std::lock_guard lock(core.mutex());
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  check(core, phosphene_get_switch_settings(core.get(), &s), "switch settings");
+  check(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
   for (const auto& item : kwargs) {
     const std::string key = py::cast<std::string>(item.first);
     const py::handle v = item.second;
@@ -306,7 +306,7 @@ void setSwitchSettings(EngineCore& core, const py::kwargs& kwargs) {
     else
       throw py::type_error("set_switch_settings: unknown setting '" + key + "'");
   }
-  const phosphene_result rc = phosphene_set_switch_settings(core.get(), &s);
+  const phosphene_result rc = phosphene_engine_set_switch_settings(core.get(), &s);
   if (rc != PHOSPHENE_OK)
     throw py::value_error(std::string("set_switch_settings: ") + core.lastError());
 }
@@ -364,14 +364,14 @@ EngineCore::EngineCore(const Options& o) {
   width_ = o.width;
   height_ = o.height;
   fps_ = o.fps;
-  phosphene_set_drawable_size(engine_, o.width, o.height);
-  phosphene_set_mesh_size(engine_, o.meshX, o.meshY);
+  phosphene_engine_set_drawable_size(engine_, o.width, o.height);
+  phosphene_engine_set_mesh_size(engine_, o.meshX, o.meshY);
   // Offline use by default: a requested preset starts at a frame independent of loader speed.
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  if (phosphene_get_switch_settings(engine_, &s) == PHOSPHENE_OK) {
+  if (phosphene_engine_get_switch_settings(engine_, &s) == PHOSPHENE_OK) {
     s.wait_for_loads = 1;
-    phosphene_set_switch_settings(engine_, &s);
+    phosphene_engine_set_switch_settings(engine_, &s);
   }
 }
 
@@ -406,7 +406,7 @@ phosphene_engine* EngineCore::get() const {
 }
 
 std::string EngineCore::lastError() const {
-  return engine_ != nullptr ? phosphene_last_error(engine_) : "";
+  return engine_ != nullptr ? phosphene_engine_last_error(engine_) : "";
 }
 
 void registerEngine(py::module_& m) {
@@ -491,7 +491,7 @@ void registerEngine(py::module_& m) {
           [](EngineCore& c, int width, int height) {
             checkFrameSize(width, height);
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_set_drawable_size(c.get(), width, height), "resize");
+            check(c, phosphene_engine_set_drawable_size(c.get(), width, height), "resize");
             c.setSize(width, height);
           },
           py::arg("width"), py::arg("height"), "Changes the canvas and frame size.")
@@ -503,13 +503,13 @@ void registerEngine(py::module_& m) {
           [](EngineCore& c) {
             std::lock_guard lock(c.mutex());
             int x = 0, y = 0;
-            phosphene_get_mesh_size(c.get(), &x, &y);
+            phosphene_engine_get_mesh_size(c.get(), &x, &y);
             return std::make_pair(x, y);
           },
           [](EngineCore& c, std::pair<int, int> mesh) {
             checkMeshSize(mesh.first, mesh.second);
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_set_mesh_size(c.get(), mesh.first, mesh.second), "mesh");
+            check(c, phosphene_engine_set_mesh_size(c.get(), mesh.first, mesh.second), "mesh");
           },
           "Warp mesh size (columns, rows).")
       .def_property_readonly(
@@ -536,7 +536,7 @@ void registerEngine(py::module_& m) {
             std::lock_guard lock(c.mutex());
             std::vector<const char*> names;
             for (const std::string& d : dirs) names.push_back(d.c_str());
-            if (phosphene_set_texture_search_path(c.get(), names.data(), names.size()) !=
+            if (phosphene_engine_set_texture_search_path(c.get(), names.data(), names.size()) !=
                 PHOSPHENE_OK)
               throw py::value_error("set_texture_dirs: " + c.lastError());
             c.textureDirsGiven = true;
@@ -552,21 +552,21 @@ void registerEngine(py::module_& m) {
           "current_preset",
           [](EngineCore& c) {
             std::lock_guard lock(c.mutex());
-            return std::string(phosphene_current_preset_name(c.get()));
+            return std::string(phosphene_engine_current_preset_name(c.get()));
           },
           "The current preset's name ('' when none).")
       .def_property_readonly(
           "transitioning",
           [](EngineCore& c) {
             std::lock_guard lock(c.mutex());
-            return phosphene_is_transitioning(c.get()) != 0;
+            return phosphene_engine_is_transitioning(c.get()) != 0;
           },
           "True while a transition is in flight.")
       .def_property_readonly(
           "dropped_pcm_frames",
           [](EngineCore& c) {
             std::lock_guard lock(c.mutex());
-            return phosphene_pcm_dropped_frames(c.get());
+            return phosphene_engine_dropped_pcm_frames(c.get());
           },
           "PCM frames dropped because the ring was full (analyse, i.e. render, every frame).");
   registerPlaylist(m);

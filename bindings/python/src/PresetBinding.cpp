@@ -47,10 +47,10 @@ class Preset {
   std::string path() const { return phosphene_preset_path(get()); }
   std::vector<Diagnostic> diagnostics() const {
     std::vector<Diagnostic> out;
-    for (uint32_t i = 0; i < phosphene_preset_get_diagnostic_count(get()); ++i) {
+    for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(get()); ++i) {
       phosphene_diagnostic d;
       phosphene_diagnostic_init(&d);
-      if (phosphene_preset_get_diagnostic(get(), i, &d) == PHOSPHENE_OK)
+      if (phosphene_preset_diagnostic(get(), i, &d) == PHOSPHENE_OK)
         out.push_back(copyDiagnostic(d));
     }
     return out;

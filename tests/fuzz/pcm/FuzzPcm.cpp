@@ -62,13 +62,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (format == 0) {
       std::vector<float> s(frames * (channels > 0 ? channels : 1));
       if (!s.empty()) std::memcpy(s.data(), chunk.data(), s.size() * sizeof(float));
-      r = phosphene_pcm_add_float(engine, s.data(), frames, channels, rate);
+      r = phosphene_engine_add_pcm_float(engine, s.data(), frames, channels, rate);
     } else if (format == 1) {
       std::vector<std::int16_t> s(frames * (channels > 0 ? channels : 1));
       if (!s.empty()) std::memcpy(s.data(), chunk.data(), s.size() * sizeof(std::int16_t));
-      r = phosphene_pcm_add_int16(engine, s.data(), frames, channels, rate);
+      r = phosphene_engine_add_pcm_int16(engine, s.data(), frames, channels, rate);
     } else {
-      r = phosphene_pcm_add_uint8(engine, chunk.data(), frames, channels, rate);
+      r = phosphene_engine_add_pcm_uint8(engine, chunk.data(), frames, channels, rate);
     }
     const bool validFormat = channels >= 1 && channels <= 32 && rate >= 1000 && rate <= 768000;
     if (frames > 0 && (r == PHOSPHENE_OK) != validFormat) std::abort();
