@@ -34,12 +34,23 @@ TEST(EnginePreset, LoadsFromTextAndFromAFile) {
 TEST(EnginePreset, TextThatIsNotAPresetFailsAndKeepsThePreviousPreset) {
   Engine engine;
   ASSERT_EQ(engine.loadPresetText("[preset00]\nzoom=1.1\n"), Engine::LoadStatus::Ok);
+  const core::Diagnostics running = engine.presetDiagnostics();
+  // A failed load's diagnostics travel in its event; the running preset's stay as they were.
+  const auto failure = [&engine] {
+    std::vector<EngineEvent> failed;
+    for (EngineEvent& e : engine.takeEvents())
+      if (e.type == EngineEvent::Type::PresetLoadFailed) failed.push_back(std::move(e));
+    return failed.size() == 1 ? failed.front().diagnostics : core::Diagnostics{};
+  };
+  (void)engine.takeEvents();
   EXPECT_EQ(engine.loadPresetText("hello\nworld\n"), Engine::LoadStatus::Invalid);
-  EXPECT_TRUE(hasId(engine.presetDiagnostics(), core::DiagnosticId::PresetNotAPreset));
+  EXPECT_TRUE(hasId(failure(), core::DiagnosticId::PresetNotAPreset));
   EXPECT_NE(engine.lastError().find("PRE004"), std::string::npos);
   EXPECT_EQ(engine.loadPresetText(""), Engine::LoadStatus::Invalid);
+  EXPECT_TRUE(hasId(failure(), core::DiagnosticId::PresetNotAPreset));
   EXPECT_EQ(engine.loadPresetFile("/no/such/dir/x.milk"), Engine::LoadStatus::IoError);
-  EXPECT_TRUE(hasId(engine.presetDiagnostics(), core::DiagnosticId::IoOpenFailed));
+  EXPECT_TRUE(hasId(failure(), core::DiagnosticId::IoOpenFailed));
+  EXPECT_EQ(engine.presetDiagnostics().size(), running.size());
   ASSERT_TRUE(engine.hasPreset());
   EXPECT_FLOAT_EQ(engine.runtime()->program().preset().zoom, 1.1f);
 }

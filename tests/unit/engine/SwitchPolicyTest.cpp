@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -116,6 +117,54 @@ TEST(SwitchPolicy, BeatHardCutsRespectTheirMinimumInterval) {
   // Every beat switch started, each a hard cut.
   EXPECT_EQ(blendsStarted(engine, SwitchReason::Beat), std::vector<double>(log.calls.size(), 0.0));
   EXPECT_FALSE(engine.transitioning());
+}
+
+// With nothing running and nothing on its way, advance asks the provider itself (a hard cut, as
+// MD2 starts its first preset); with no provider the frame is empty but clock and audio go on.
+// Before 1.0 the C API asked the playlist from four entry points and advance refused to run.
+TEST(SwitchPolicy, AnIdleEngineAsksItsProviderAndRunsWithoutOne) {
+  Player player;
+  Engine& engine = player.engine();
+  ASSERT_TRUE(player.advance()) << engine.lastError();
+  ASSERT_TRUE(player.advance()) << engine.lastError();
+  EXPECT_FALSE(engine.hasPreset());
+  EXPECT_EQ(engine.clock().frame(), 1u) << "the clock runs without a preset";
+  EXPECT_GT(engine.audio().bass, 0.0f) << "so does the analysis";
+
+  ProviderLog log;
+  engine.setPresetProvider(recordingProvider(log, engine));
+  ASSERT_TRUE(player.advance());
+  ASSERT_EQ(log.calls.size(), 1u);
+  EXPECT_EQ(log.calls[0].first, SwitchReason::Auto);
+  EXPECT_TRUE(engine.hasPreset()) << "waitForLoads: the first pick starts in the same frame";
+  EXPECT_EQ(blendsStarted(engine, SwitchReason::Auto), std::vector<double>{0.0});
+  while (player.frame() < 10) ASSERT_TRUE(player.advance());
+  EXPECT_EQ(log.calls.size(), 1u) << "a running preset is not replaced (auto switching is off)";
+}
+
+// One queue: the newest kMaxQueuedEvents wait for a host that never polls, and the listener
+// hears every one of them as it happens, also those the queue drops.
+TEST(SwitchPolicy, EventsAreBoundedAndTheListenerHearsEveryOne) {
+  Player player;
+  Engine& engine = player.engine();
+  std::size_t heard = 0;
+  engine.setEventListener([&heard](const EngineEvent&) { ++heard; });
+  ASSERT_EQ(engine.loadPresetFile(ownPreset(kPlainA)), LoadStatus::Ok);
+  const std::size_t perRound = [&] {
+    const std::size_t before = heard;
+    engine.requestPreset(PresetSource::file(ownPreset(kPlainB)), 0.0);
+    player.advance();
+    return heard - before;
+  }();
+  ASSERT_GT(perRound, 0u);
+  while (heard <= Engine::kMaxQueuedEvents + 10) {
+    engine.requestPreset(PresetSource::file(ownPreset(heard % 2 ? kPlainA : kPlainB)), 0.0);
+    ASSERT_TRUE(player.advance());
+  }
+  std::size_t queued = 0;
+  for (EngineEvent e; engine.pollEvent(e);) ++queued;
+  EXPECT_EQ(queued, Engine::kMaxQueuedEvents);
+  EXPECT_FALSE(engine.pollEvent(*std::make_unique<EngineEvent>()));
 }
 
 }  // namespace
