@@ -34,7 +34,7 @@ for tool in abidw abidiff; do
   command -v "$tool" >/dev/null || die "$tool not found (scripts/deps.sh installs abigail-tools)"
 done
 [ -f "$lib" ] || die "$lib not found (build the library first)"
-# Only what phosphene.h and phosphene_overlay.h declare counts: the exported functions and the
+# Only what include/phosphene/ declares counts: the exported functions and the
 # types they reach (the library's internal C++ is hidden and not part of its ABI). No source
 # locations or build folders, so the description does not change when lines move.
 describe() {
