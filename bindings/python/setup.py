@@ -3,8 +3,9 @@
 
     /usr/bin/python3 -m pip install --no-build-isolation --no-deps ./bindings/python
 
-The extension links the library's stage archives in, so the installed package is self-contained
-(no libphosphene.so needed at run time). Environment:
+The extension links the shared libphosphene like any host; the build puts a copy of it beside the
+module, which looks there first (RPATH $ORIGIN), and both are installed, so the package is
+self-contained (no libphosphene on the library path needed). Environment:
   PHOSPHENE_SOURCE_DIR  the repository (default: two folders above this file)
   PHOSPHENE_BUILD_DIR   a CMake build folder to use or reuse (default: inside pip's build/)
   PHOSPHENE_CMAKE_ARGS  extra arguments for the CMake configure step
@@ -66,12 +67,15 @@ class CMakeBuild(build_ext):
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
         subprocess.run(["cmake", "--build", str(build), "--target", "_phosphene", "-j", jobs],
                        check=True)
-        built = sorted((build / "python" / "phosphene").glob("_phosphene*.so"))
-        if not built:
-            sys.exit(f"setup.py: the build produced no _phosphene module in {build}/python/phosphene")
+        package = build / "python" / "phosphene"
+        built = sorted(package.glob("_phosphene*.so"))
+        library = sorted(package.glob("libphosphene.so.*"))
+        if not built or not library:
+            sys.exit(f"setup.py: the build produced no _phosphene module or libphosphene in {package}")
         target = pathlib.Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(built[-1], target)
+        shutil.copy2(library[-1], target.parent / library[-1].name)
 
 
 setup(

@@ -145,8 +145,8 @@ class Engine(_phosphene._Engine):
         if isinstance(audio, (str, os.PathLike)):
             audio, sample_rate = read_wav(audio)
         fps = float(self.fps if fps is None else fps)
-        if not 1.0 <= fps <= 1000.0:
-            raise ValueError("fps must be 1..1000")
+        if not _phosphene.MIN_FPS <= fps <= _phosphene.MAX_FPS:
+            raise ValueError(f"fps must be {_phosphene.MIN_FPS:g}..{_phosphene.MAX_FPS:g}, got {fps:g}")
         samples = np.asarray(audio)
         if samples.ndim not in (1, 2):
             raise ValueError(f"audio must have shape (n,) or (n, channels), got {samples.shape}")

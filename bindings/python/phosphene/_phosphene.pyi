@@ -9,6 +9,19 @@ __version__: str
 
 def library_version() -> str: ...
 
+# The library's limits (phosphene.h's PHOSPHENE_* macros).
+MAX_DRAWABLE_SIZE: int
+MIN_MESH: Tuple[int, int]
+MAX_MESH: Tuple[int, int]
+MIN_FPS: float
+MAX_FPS: float
+MIN_SAMPLE_RATE: int
+MAX_SAMPLE_RATE: int
+MAX_CHANNELS: int
+MAX_FRAME_SECONDS: float
+MAX_TRANSITION_SECONDS: float
+SPECTRUM_BINS: int
+
 class Error(Exception):
     """Base class of every error the phosphene module raises."""
 

@@ -7,10 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "Bindings.hpp"
+#include "EngineCore.hpp"
+#include "Limits.hpp"
 
 namespace phosphene::python {
 namespace {
+
+// The binding's own bound, not the library's: the result arrays take ~2 KiB per frame (the
+// spectrum), so this caps one call near 20 GiB instead of failing deep inside numpy.
+constexpr int64_t kMaxAnalysisFrames = 10'000'000;
 
 struct EngineDeleter {
   void operator()(phosphene_engine* e) const { phosphene_engine_destroy(e); }
@@ -82,17 +87,15 @@ namespace {
 
 py::dict analyzePcm(const py::handle& samples, int sampleRate, double fps, int64_t frames) {
   const PcmBlock block = checkPcm(samples);
-  if (sampleRate < PHOSPHENE_MIN_SAMPLE_RATE || sampleRate > PHOSPHENE_MAX_SAMPLE_RATE)
-    throw py::value_error("sample_rate must be " + std::to_string(PHOSPHENE_MIN_SAMPLE_RATE) +
-                          ".." + std::to_string(PHOSPHENE_MAX_SAMPLE_RATE) + " Hz, got " +
-                          std::to_string(sampleRate));
-  if (!(fps >= PHOSPHENE_MIN_FPS && fps <= PHOSPHENE_MAX_FPS))
-    throw py::value_error("fps must be 1..1000");
+  checkSampleRate(sampleRate);
+  checkFps(fps);
   if (frames < 0)
     frames = std::max<int64_t>(
         1, static_cast<int64_t>(
                std::ceil(static_cast<double>(block.frames) / sampleRate * fps - 1e-9)));
-  if (frames > 10'000'000) throw py::value_error("too many frames (more than 10 million)");
+  if (frames > kMaxAnalysisFrames)
+    throw py::value_error("too many frames: " + std::to_string(frames) + " (at most " +
+                          std::to_string(kMaxAnalysisFrames) + ")");
   const auto n = static_cast<py::ssize_t>(frames);
   py::array_t<float> levels[6] = {py::array_t<float>(n), py::array_t<float>(n),
                                   py::array_t<float>(n), py::array_t<float>(n),
@@ -109,7 +112,7 @@ py::dict analyzePcm(const py::handle& samples, int sampleRate, double fps, int64
   phosphene_engine_desc desc;
   phosphene_engine_desc_init(&desc);
   desc.fps = fps;
-  desc.pcm_buffer_frames = 1u << 17;  // a whole video frame of audio even at low fps
+  desc.pcm_buffer_frames = kPcmBufferFrames;
   phosphene_engine* raw = nullptr;
   if (phosphene_engine_create(&desc, &raw) != PHOSPHENE_OK) raiseError("cannot create an engine");
   std::unique_ptr<phosphene_engine, EngineDeleter> engine(raw);

@@ -27,6 +27,11 @@ struct Diagnostic {
 
 Diagnostic copyDiagnostic(const phosphene_diagnostic& d);
 
+enum class GlApi;  // HeadlessEglContext.hpp
+/// The GL API named by Python's `gl` argument: '3.3' (or 'core'), 'es3' (or 'es'); ValueError
+/// for others.
+GlApi glApiFromPython(const std::string& gl);
+
 /// Raises phosphene.Error (a library failure: closed engine, GL, bad state).
 [[noreturn]] void raiseError(const std::string& message);
 /// Raises phosphene.PresetError carrying `diagnostics` (and their IDs).

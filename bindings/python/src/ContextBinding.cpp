@@ -2,11 +2,11 @@
 // Engine(context="current") without PyOpenGL or moderngl (and for tests of that mode).
 #include <EGL/egl.h>
 
-#include <optional>
+#include <memory>
 #include <string>
 
 #include "Bindings.hpp"
-#include "HeadlessContext.hpp"
+#include "HeadlessEglContext.hpp"
 
 namespace phosphene::python {
 namespace {
@@ -14,20 +14,10 @@ namespace {
 class PyHeadlessContext {
  public:
   explicit PyHeadlessContext(const std::string& gl) {
-    platform::HeadlessOptions options;
-    if (gl == "3.3" || gl == "core")
-      options.api = platform::GlApi::Core33;
-    else if (gl == "es3" || gl == "es")
-      options.api = platform::GlApi::Es30;
-    else
-      throw py::value_error("gl must be '3.3' or 'es3', got '" + gl + "'");
-    auto context = platform::HeadlessContext::create(options);
-    if (!context) {
-      std::string error;
-      for (const auto& d : context.diagnostics()) error += (error.empty() ? "" : "; ") + d.format();
-      raiseError("cannot create a headless OpenGL context: " + error);
-    }
-    context_.emplace(std::move(*context));
+    const GlApi api = glApiFromPython(gl);
+    std::string error;
+    context_ = HeadlessEglContext::create(api, error);
+    if (!context_) raiseError("cannot create a headless OpenGL context: " + error);
   }
   void makeCurrent() {
     if (!context_) raiseError("the context is closed");
@@ -42,10 +32,16 @@ class PyHeadlessContext {
   std::string description() const { return context_ ? context_->description() : "closed"; }
 
  private:
-  std::optional<platform::HeadlessContext> context_;
+  std::unique_ptr<HeadlessEglContext> context_;
 };
 
 }  // namespace
+
+GlApi glApiFromPython(const std::string& gl) {
+  if (gl == "3.3" || gl == "core") return GlApi::Core33;
+  if (gl == "es3" || gl == "es") return GlApi::Es30;
+  throw py::value_error("gl must be '3.3' or 'es3', got '" + gl + "'");
+}
 
 void registerContext(py::module_& m) {
   py::class_<PyHeadlessContext>(

@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "EngineCore.hpp"
-#include "gl/CurrentContext.hpp"
+#include "HeadlessEglContext.hpp"
+#include "Limits.hpp"
 
 namespace phosphene::python {
 namespace {
@@ -42,9 +43,22 @@ const char* eventTypeName(phosphene_event_type t) {
 }
 
 const char* reasonName(phosphene_switch_reason r) {
-  static const char* const kNames[] = {"user", "auto",        "hard_cut",
-                                       "beat", "load_failed", "over_budget"};
-  return r >= 0 && r <= 5 ? kNames[r] : "unknown";
+  switch (r) {
+    case PHOSPHENE_SWITCH_USER:
+      return "user";
+    case PHOSPHENE_SWITCH_AUTO:
+      return "auto";
+    case PHOSPHENE_SWITCH_HARD_CUT:
+      return "hard_cut";
+    case PHOSPHENE_SWITCH_BEAT:
+      return "beat";
+    case PHOSPHENE_SWITCH_LOAD_FAILED:
+      return "load_failed";
+    case PHOSPHENE_SWITCH_OVER_BUDGET:
+      return "over_budget";
+    default:
+      return "unknown";
+  }
 }
 
 std::vector<Diagnostic> engineDiagnostics(const phosphene_engine* engine) {
@@ -74,8 +88,7 @@ void setDefaultTextureDirs(phosphene_engine* engine, const std::string& presetPa
 
 std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, bool isFile,
                                    const std::string& name, double transition) {
-  if (!(transition >= 0.0) || transition > PHOSPHENE_MAX_TRANSITION_SECONDS)
-    throw py::value_error("transition must be 0 (a cut) .. 3600 seconds");
+  checkTransitionSeconds(transition);
   std::vector<Diagnostic> diags;
   phosphene_result rc = PHOSPHENE_OK;
   std::string error;
@@ -140,8 +153,7 @@ std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, 
 
 void addPcmToEngine(EngineCore& core, const py::handle& samples, int sampleRate) {
   const PcmBlock block = checkPcm(samples);
-  if (sampleRate < PHOSPHENE_MIN_SAMPLE_RATE || sampleRate > PHOSPHENE_MAX_SAMPLE_RATE)
-    throw py::value_error("sample_rate must be 1000..768000 Hz, got " + std::to_string(sampleRate));
+  checkSampleRate(sampleRate);
   std::lock_guard lock(core.mutex());  // wait-free call: the GIL may stay held
   const phosphene_result rc = addPcm(core.get(), block, 0, block.frames, sampleRate);
   if (rc != PHOSPHENE_OK) raiseError(std::string("add_pcm: ") + phosphene_result_string(rc));
@@ -163,13 +175,8 @@ py::array_t<std::uint8_t> checkedOut(EngineCore& core, const py::object& out) {
   return py::reinterpret_borrow<py::array_t<std::uint8_t>>(out);
 }
 
-void checkDt(double dt) {
-  if (!(dt >= 0.0) || dt > PHOSPHENE_MAX_FRAME_SECONDS)
-    throw py::value_error("dt must be 0 (one step of 1/fps) .. 10 seconds");
-}
-
 py::array_t<std::uint8_t> render(EngineCore& core, const py::object& out, double dt) {
-  checkDt(dt);
+  checkFrameSeconds(dt);
   py::array_t<std::uint8_t> image = checkedOut(core, out);
   std::uint8_t* pixels = image.mutable_data();
   std::string error;
@@ -198,8 +205,8 @@ py::array_t<std::uint8_t> render(EngineCore& core, const py::object& out, double
 }
 
 void renderTo(EngineCore& core, std::uint32_t framebuffer, int width, int height, double dt) {
-  checkDt(dt);
-  if (width <= 0 || height <= 0) throw py::value_error("width and height must be positive");
+  checkFrameSeconds(dt);
+  checkFrameSize(width, height);
   std::string error;
   {
     core.get();  // raises when closed, while the GIL is held
@@ -311,37 +318,13 @@ void setSwitchSettings(EngineCore& core, const py::kwargs& kwargs) {
     throw py::value_error(std::string("set_switch_settings: ") + core.lastError());
 }
 
-// The library's limits (phosphene.h), checked before a call so the message can name them.
-void checkFrameSize(int width, int height) {
-  if (width < 1 || height < 1 || width > PHOSPHENE_MAX_DRAWABLE_SIZE ||
-      height > PHOSPHENE_MAX_DRAWABLE_SIZE)
-    throw py::value_error("width and height must be 1.." +
-                          std::to_string(PHOSPHENE_MAX_DRAWABLE_SIZE));
-}
-
-void checkMeshSize(int x, int y) {
-  if (x < PHOSPHENE_MIN_MESH_X || x > PHOSPHENE_MAX_MESH_X || y < PHOSPHENE_MIN_MESH_Y ||
-      y > PHOSPHENE_MAX_MESH_Y)
-    throw py::value_error("mesh must be (" + std::to_string(PHOSPHENE_MIN_MESH_X) + ".." +
-                          std::to_string(PHOSPHENE_MAX_MESH_X) + ", " +
-                          std::to_string(PHOSPHENE_MIN_MESH_Y) + ".." +
-                          std::to_string(PHOSPHENE_MAX_MESH_Y) + ")");
-}
-
 }  // namespace
 
 EngineCore::EngineCore(const Options& o) {
   checkFrameSize(o.width, o.height);
   checkMeshSize(o.meshX, o.meshY);
-  if (!(o.fps >= PHOSPHENE_MIN_FPS && o.fps <= PHOSPHENE_MAX_FPS))
-    throw py::value_error("fps must be 1..1000");
-  platform::GlApi api;
-  if (o.gl == "3.3" || o.gl == "core")
-    api = platform::GlApi::Core33;
-  else if (o.gl == "es3" || o.gl == "es")
-    api = platform::GlApi::Es30;
-  else
-    throw py::value_error("gl must be '3.3' or 'es3', got '" + o.gl + "'");
+  checkFps(o.fps);
+  const GlApi api = glApiFromPython(o.gl);
   std::string error;
   if (o.context == "own") {
     py::gil_scoped_release release;
@@ -357,7 +340,7 @@ EngineCore::EngineCore(const Options& o) {
   phosphene_engine_desc_init(&desc);
   desc.fps = o.fps;
   desc.seed = o.seed;
-  desc.pcm_buffer_frames = 1u << 17;  // a whole video frame of audio even at 1 fps, as the CLI
+  desc.pcm_buffer_frames = kPcmBufferFrames;
   const phosphene_result rc = phosphene_engine_create(&desc, &engine_);
   if (rc != PHOSPHENE_OK)
     raiseError(std::string("cannot create the engine: ") + phosphene_result_string(rc));
@@ -385,16 +368,12 @@ void EngineCore::close() noexcept {
   std::string ignored;
   {
     GlTarget::Scope scope(*target_, ignored);
-    if (target_->canDeleteObjects(scope)) {
-      phosphene_engine_destroy(engine_);
-      target_->dropFramebuffer();
-    } else {
-      // The context is gone or current elsewhere: forget the GL objects without a GL call.
-      gl::AbandonGlObjects abandon;
-      phosphene_engine_release_gl(engine_);
-      phosphene_engine_destroy(engine_);
-      target_->dropFramebuffer();
-    }
+    const bool deleteObjects = target_->canDeleteObjects(scope);
+    // The context is gone or another one is current: a GL call would delete (or fail on) the
+    // wrong context's objects, so they are forgotten without one.
+    if (!deleteObjects) phosphene_engine_release_gl(engine_);
+    phosphene_engine_destroy(engine_);
+    target_->dropFramebuffer(deleteObjects);
   }
   engine_ = nullptr;
   target_.reset();
@@ -433,22 +412,23 @@ void registerEngine(py::module_& m) {
 
   py::class_<EngineCore, std::shared_ptr<EngineCore>>(
       m, "_Engine", "Native engine; use phosphene.Engine, which adds the Python conveniences.")
-      .def(py::init([](int width, int height, std::uint64_t seed, std::pair<int, int> mesh,
-                       double fps, std::string gl, std::string context) {
-             EngineCore::Options o;
-             o.width = width;
-             o.height = height;
-             o.seed = seed;
-             o.meshX = mesh.first;
-             o.meshY = mesh.second;
-             o.fps = fps;
-             o.gl = std::move(gl);
-             o.context = std::move(context);
-             return std::make_shared<EngineCore>(o);
-           }),
-           py::arg("width") = 640, py::arg("height") = 480, py::kw_only(), py::arg("seed") = 0,
-           py::arg("mesh") = std::pair<int, int>(48, 36), py::arg("fps") = 60.0,
-           py::arg("gl") = "3.3", py::arg("context") = "own")
+      .def(
+          py::init([](int width, int height, std::uint64_t seed, std::pair<int, int> mesh,
+                      double fps, std::string gl, std::string context) {
+            EngineCore::Options o;
+            o.width = width;
+            o.height = height;
+            o.seed = seed;
+            o.meshX = mesh.first;
+            o.meshY = mesh.second;
+            o.fps = fps;
+            o.gl = std::move(gl);
+            o.context = std::move(context);
+            return std::make_shared<EngineCore>(o);
+          }),
+          py::arg("width") = 640, py::arg("height") = 480, py::kw_only(), py::arg("seed") = 0,
+          py::arg("mesh") = std::pair<int, int>(PHOSPHENE_DEFAULT_MESH_X, PHOSPHENE_DEFAULT_MESH_Y),
+          py::arg("fps") = PHOSPHENE_DEFAULT_FPS, py::arg("gl") = "3.3", py::arg("context") = "own")
       .def(
           "close",
           [](EngineCore& c) {

@@ -12,13 +12,20 @@
 
 namespace phosphene::python {
 
+/// The PCM ring of every engine the binding makes (frames at the analysis rate): a whole video
+/// frame of audio even at the lowest fps, as `phosphene render` sizes it, so that feeding one
+/// frame's samples at a time never drops any.
+inline constexpr std::uint32_t kPcmBufferFrames = 1u << 17;
+static_assert(kPcmBufferFrames >= PHOSPHENE_ANALYSIS_SAMPLE_RATE / PHOSPHENE_MIN_FPS &&
+              kPcmBufferFrames <= PHOSPHENE_MAX_PCM_BUFFER_FRAMES);
+
 class EngineCore {
  public:
   struct Options {
     int width = 640, height = 480;
     std::uint64_t seed = 0;
-    int meshX = 48, meshY = 36;
-    double fps = 60.0;
+    int meshX = PHOSPHENE_DEFAULT_MESH_X, meshY = PHOSPHENE_DEFAULT_MESH_Y;
+    double fps = PHOSPHENE_DEFAULT_FPS;
     std::string gl = "3.3";
     std::string context = "own";
   };
@@ -53,7 +60,7 @@ class EngineCore {
   std::unique_ptr<GlTarget> target_;
   std::mutex mutex_;
   int width_ = 640, height_ = 480;
-  double fps_ = 60.0;
+  double fps_ = PHOSPHENE_DEFAULT_FPS;
 };
 
 void registerPlaylist(py::module_& m);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "Bindings.hpp"
+#include "Limits.hpp"
 
 namespace phosphene::python {
 namespace {
@@ -107,6 +108,7 @@ PYBIND11_MODULE(_phosphene, m) {
   m.def(
       "library_version", [] { return std::string(phosphene_version_string()); },
       "The linked library's version, e.g. '0.1.0'.");
+  python::registerLimits(m);
   python::registerTypes(m);
   python::registerPreset(m);
   python::registerAnalyze(m);

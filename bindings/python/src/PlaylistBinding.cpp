@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "EngineCore.hpp"
+#include "Limits.hpp"
 
 namespace phosphene::python {
 namespace {
@@ -33,8 +34,7 @@ class Playlist {
     phosphene_transition_desc t;
     phosphene_transition_desc_init(&t);
     if (transition) {
-      if (!(*transition >= 0.0) || *transition > PHOSPHENE_MAX_TRANSITION_SECONDS)
-        throw py::value_error("transition must be 0 (a cut) .. 3600 seconds, or None");
+      checkTransitionSeconds(*transition, ", or None (the playlist's default)");
       t.style = *transition == 0.0 ? PHOSPHENE_TRANSITION_HARD_CUT : PHOSPHENE_TRANSITION_BLEND;
       t.seconds = *transition;
     }
@@ -185,7 +185,7 @@ void registerPlaylist(py::module_& m) {
                      "set_retry");
           },
           py::arg("count") = 1, py::arg("drop_failed") = false,
-          "Skip (or, drop_failed, remove) a preset after `count` failed loads (1..100).")
+          "Skip (or, drop_failed, remove) a preset after `count` failed loads.")
       .def(
           "next",
           [](Playlist& pl, std::optional<double> t) { return pl.play(PHOSPHENE_PLAY_NEXT, 0, t); },

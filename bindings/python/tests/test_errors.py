@@ -71,24 +71,41 @@ def test_pcm_formats_and_non_contiguous(engine):
 
 
 def test_bad_engine_arguments():
+    limits = phosphene._phosphene  # the header's PHOSPHENE_* limits
+    size_range = rf"1\.\.{limits.MAX_DRAWABLE_SIZE}"
+    (min_x, min_y), (max_x, max_y) = limits.MIN_MESH, limits.MAX_MESH
     with pytest.raises(ValueError, match="gl"):
         phosphene.Engine(8, 8, gl="2.1")
     with pytest.raises(ValueError, match="context"):
         phosphene.Engine(8, 8, context="window")
-    with pytest.raises(ValueError, match=r"1\.\.16384"):
+    with pytest.raises(ValueError, match=size_range):
         phosphene.Engine(0, 8)
-    with pytest.raises(ValueError, match=r"mesh must be \(8\.\.320, 6\.\.240\)"):
-        phosphene.Engine(8, 8, mesh=(1, 1))
+    with pytest.raises(ValueError, match=rf"mesh must be \({min_x}\.\.{max_x}, {min_y}\.\.{max_y}\)"):
+        phosphene.Engine(8, 8, mesh=(min_x - 1, min_y))
     engine = phosphene.Engine(8, 8)
-    with pytest.raises(ValueError, match=r"1\.\.16384"):
-        engine.resize(16385, 8)
+    with pytest.raises(ValueError, match=size_range):
+        engine.resize(limits.MAX_DRAWABLE_SIZE + 1, 8)
     with pytest.raises(ValueError, match="mesh must be"):
-        engine.mesh = (321, 240)
-    engine.mesh = (320, 240)
-    assert engine.mesh == (320, 240)
+        engine.mesh = (max_x + 1, max_y)
+    engine.mesh = (max_x, max_y)
+    assert engine.mesh == (max_x, max_y)
     engine.close()
-    with pytest.raises(ValueError):
-        phosphene.Engine(8, 8, fps=0)
+    with pytest.raises(ValueError, match=rf"fps must be {limits.MIN_FPS:g}\.\.{limits.MAX_FPS:g}"):
+        phosphene.Engine(8, 8, fps=limits.MIN_FPS / 2)
+
+
+def test_limits_are_the_headers(engine):
+    """The Python half checks against the same limits as the native half."""
+    limits = phosphene._phosphene
+    assert limits.MIN_FPS < limits.MAX_FPS and limits.MIN_SAMPLE_RATE < limits.MAX_SAMPLE_RATE
+    with pytest.raises(ValueError, match=rf"fps must be {limits.MIN_FPS:g}\.\.{limits.MAX_FPS:g}"):
+        next(engine.render_frames(np.zeros(10, np.float32), fps=limits.MAX_FPS * 2))
+    with pytest.raises(ValueError, match=rf"{limits.MIN_SAMPLE_RATE}\.\.{limits.MAX_SAMPLE_RATE} Hz"):
+        engine.add_pcm(np.zeros(10, np.float32), sample_rate=limits.MAX_SAMPLE_RATE + 1)
+    with pytest.raises(ValueError, match=rf"0\.\.{limits.MAX_TRANSITION_SECONDS:g} seconds"):
+        engine.load_preset_text("per_frame_1=x=1;", transition=limits.MAX_TRANSITION_SECONDS + 1)
+    with pytest.raises(ValueError, match=rf"0\.\.{limits.MAX_FRAME_SECONDS:g} seconds"):
+        engine.render(dt=limits.MAX_FRAME_SECONDS * 2)
 
 
 def test_closed_engine_raises(presets):
