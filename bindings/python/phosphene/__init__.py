@@ -112,7 +112,8 @@ class Engine(_phosphene._Engine):
         over that many seconds (MilkDrop's transition). Returns the load's diagnostics
         (warnings such as equation blocks MilkDrop would also skip). Raises PresetError, with
         `.diagnostics` and `.ids`, when the preset cannot be used at all (missing or unreadable
-        file: IO001; not a preset).
+        file: IO001; not a preset). A preset that reads but then fails to prepare leaves the
+        current one running, and poll_events() reports a 'preset_load_failed' event.
         """
         if isinstance(path_or_text, bytes):
             path_or_text = path_or_text.decode("utf-8", errors="replace")
@@ -260,15 +261,22 @@ def lint(path_or_folder: PathLike, frames: int = 0, *, size: Sequence[int] = (64
         for path in _preset_files(os.fspath(path_or_folder)):
             preset = Preset.from_file(path)
             diagnostics = list(preset.diagnostics)
+            prepared = True
             if preset.ok and frames > 0:
                 if engine is None:
                     engine = Engine(int(size[0]), int(size[1]))
+                engine.poll_events()  # what earlier presets left
                 engine.load_preset_file(path)
                 for _ in range(int(frames)):
                     engine.render()
+                # A preset that failed to prepare never ran: its event says why, and the
+                # engine's diagnostics are still those of the preset before it.
+                failed = [e for e in engine.poll_events() if e.type == "preset_load_failed"]
+                drawn = [d for e in failed for d in e.diagnostics] if failed else engine.diagnostics()
                 seen = {(d.id, d.line, d.message) for d in diagnostics}
-                diagnostics += [d for d in engine.diagnostics() if (d.id, d.line, d.message) not in seen]
-            ok = preset.ok and not any(d.severity == "error" for d in diagnostics)
+                diagnostics += [d for d in drawn if (d.id, d.line, d.message) not in seen]
+                prepared = not failed
+            ok = preset.ok and prepared and not any(d.severity == "error" for d in diagnostics)
             results.append(LintResult(path, ok, diagnostics))
     finally:
         if engine is not None:

@@ -73,13 +73,13 @@ phosphene_result addPcm(phosphene_engine* engine, const PcmBlock& block, size_t 
   switch (block.kind) {
     case 'f':
       return phosphene_engine_add_pcm_float(engine, static_cast<const float*>(data) + offset, count,
-                                     block.channels, sampleRate);
+                                            block.channels, sampleRate);
     case 'i':
-      return phosphene_engine_add_pcm_int16(engine, static_cast<const int16_t*>(data) + offset, count,
-                                     block.channels, sampleRate);
+      return phosphene_engine_add_pcm_int16(engine, static_cast<const int16_t*>(data) + offset,
+                                            count, block.channels, sampleRate);
     default:
-      return phosphene_engine_add_pcm_uint8(engine, static_cast<const uint8_t*>(data) + offset, count,
-                                     block.channels, sampleRate);
+      return phosphene_engine_add_pcm_uint8(engine, static_cast<const uint8_t*>(data) + offset,
+                                            count, block.channels, sampleRate);
   }
 }
 
@@ -130,12 +130,16 @@ py::dict analyzePcm(const py::handle& samples, int sampleRate, double fps, int64
           failure = "adding PCM failed";
         if (end - fed > have) {  // past the end of the signal: silence, as the CLI feeds it
           std::vector<float> silence((end - fed - have) * 2, 0.0f);
-          phosphene_engine_add_pcm_float(engine.get(), silence.data(), end - fed - have, 2, sampleRate);
+          phosphene_engine_add_pcm_float(engine.get(), silence.data(), end - fed - have, 2,
+                                         sampleRate);
         }
         fed = end;
       }
+      // The clock moves only in advance (no preset and no GL needed); the frame it made has the
+      // audio.
       phosphene_audio_frame_init(frame.get());
-      if (phosphene_audio_analyze(engine.get(), 0.0, frame.get()) != PHOSPHENE_OK) {
+      if (phosphene_engine_advance(engine.get(), 0.0) != PHOSPHENE_OK ||
+          phosphene_engine_get_audio(engine.get(), frame.get()) != PHOSPHENE_OK) {
         failure = phosphene_engine_last_error(engine.get());
         break;
       }

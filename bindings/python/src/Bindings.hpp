@@ -7,6 +7,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,25 @@ struct Diagnostic {
 };
 
 Diagnostic copyDiagnostic(const phosphene_diagnostic& d);
+
+/// Copies `count` diagnostics, the i-th read by `read(i, &out)` (a C API getter such as
+/// phosphene_preset_diagnostic bound to its owner); one that cannot be read is left out.
+template <typename Read>
+std::vector<Diagnostic> copyDiagnostics(std::uint32_t count, Read&& read) {
+  std::vector<Diagnostic> out;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    phosphene_diagnostic d;
+    phosphene_diagnostic_init(&d);
+    if (read(i, &d) == PHOSPHENE_OK) out.push_back(copyDiagnostic(d));
+  }
+  return out;
+}
+
+/// Owns a phosphene_preset handle.
+struct PresetDeleter {
+  void operator()(phosphene_preset* p) const { phosphene_preset_destroy(p); }
+};
+using PresetHandle = std::unique_ptr<phosphene_preset, PresetDeleter>;
 
 enum class GlApi;  // HeadlessEglContext.hpp
 /// The GL API named by Python's `gl` argument: '3.3' (or 'core'), 'es3' (or 'es'); ValueError

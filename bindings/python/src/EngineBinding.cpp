@@ -62,14 +62,10 @@ const char* reasonName(phosphene_switch_reason r) {
 }
 
 std::vector<Diagnostic> engineDiagnostics(const phosphene_engine* engine) {
-  std::vector<Diagnostic> out;
-  for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(engine); ++i) {
-    phosphene_diagnostic d;
-    phosphene_diagnostic_init(&d);
-    if (phosphene_engine_current_preset_diagnostic(engine, i, &d) == PHOSPHENE_OK)
-      out.push_back(copyDiagnostic(d));
-  }
-  return out;
+  return copyDiagnostics(phosphene_engine_current_preset_diagnostic_count(engine),
+                         [engine](uint32_t i, phosphene_diagnostic* d) {
+                           return phosphene_engine_current_preset_diagnostic(engine, i, d);
+                         });
 }
 
 void check(EngineCore& core, phosphene_result rc, const char* what) {
@@ -86,55 +82,42 @@ void setDefaultTextureDirs(phosphene_engine* engine, const std::string& presetPa
   phosphene_engine_set_texture_search_path(engine, dirs, 2);
 }
 
+// The preset is read and checked as a handle on this thread, so that its diagnostics, or the
+// PresetError, come back from this call (phosphene_engine_load_preset_file would report them
+// later, as an event). The switch then waits for the loader thread: the preset starts at the
+// next render whatever the loader's speed, so frames are reproducible.
 std::vector<Diagnostic> loadPreset(EngineCore& core, const std::string& source, bool isFile,
                                    const std::string& name, double transition) {
   checkTransitionSeconds(transition);
+  core.get();  // raises when closed, while the GIL is held
   std::vector<Diagnostic> diags;
   phosphene_result rc = PHOSPHENE_OK;
   std::string error;
   {
-    core.get();  // raises when closed, while the GIL is held
-    py::gil_scoped_release release;
+    py::gil_scoped_release release;  // reads and compiles; touches no Python object
+    phosphene_preset* raw = nullptr;
+    rc = isFile
+             ? phosphene_preset_create_from_file(source.c_str(), &raw)
+             : phosphene_preset_create_from_text(source.data(), source.size(), name.c_str(), &raw);
+    const PresetHandle preset(raw);
+    diags = copyDiagnostics(phosphene_preset_diagnostic_count(preset.get()),
+                            [&preset](uint32_t i, phosphene_diagnostic* d) {
+                              return phosphene_preset_diagnostic(preset.get(), i, d);
+                            });
     std::lock_guard lock(core.mutex());
     phosphene_engine* e = core.raw();
-    if (e != nullptr && isFile && !core.textureDirsGiven) setDefaultTextureDirs(e, source);
-    if (e == nullptr) {  // closed by another thread since the check above
+    if (rc == PHOSPHENE_OK && e == nullptr) {  // closed by another thread since the check above
       rc = PHOSPHENE_ERROR_INVALID_ARGUMENT;
       error = "the engine is closed";
-    } else if (transition == 0.0) {
-      // The same call as `phosphene render`: the preset is current from the next frame on.
-      rc = isFile ? phosphene_load_preset_file(e, source.c_str())
-                  : phosphene_load_preset_text(e, source.data(), source.size());
-      for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(e); ++i) {
-        phosphene_diagnostic d;
-        phosphene_diagnostic_init(&d);
-        if (phosphene_engine_current_preset_diagnostic(e, i, &d) == PHOSPHENE_OK)
-          diags.push_back(copyDiagnostic(d));
-      }
+    } else if (rc == PHOSPHENE_OK) {
+      if (isFile && !core.textureDirsGiven) setDefaultTextureDirs(e, source);
+      phosphene_transition_desc t;
+      phosphene_transition_desc_init(&t);
+      t.style = transition == 0.0 ? PHOSPHENE_TRANSITION_HARD_CUT : PHOSPHENE_TRANSITION_BLEND;
+      t.seconds = transition;
+      rc = phosphene_engine_switch_preset(e, preset.get(), &t, nullptr);
+      if (rc == PHOSPHENE_OK) rc = phosphene_engine_wait_for_preset(e);
       if (rc != PHOSPHENE_OK) error = phosphene_engine_last_error(e);
-    } else {
-      // A preset handle, blended in by the engine; the wait makes the output independent of
-      // the loader thread's speed.
-      phosphene_preset* preset = nullptr;
-      rc = isFile ? phosphene_preset_create_from_file(source.c_str(), &preset)
-                  : phosphene_preset_create_from_text(source.data(), source.size(), name.c_str(),
-                                                      &preset);
-      for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(preset); ++i) {
-        phosphene_diagnostic d;
-        phosphene_diagnostic_init(&d);
-        if (phosphene_preset_diagnostic(preset, i, &d) == PHOSPHENE_OK)
-          diags.push_back(copyDiagnostic(d));
-      }
-      if (rc == PHOSPHENE_OK) {
-        phosphene_transition_desc t;
-        phosphene_transition_desc_init(&t);
-        t.style = PHOSPHENE_TRANSITION_BLEND;
-        t.seconds = transition;
-        rc = phosphene_engine_switch_preset(e, preset, &t, nullptr);
-        if (rc == PHOSPHENE_OK) rc = phosphene_engine_wait_for_preset(e);
-        if (rc != PHOSPHENE_OK) error = phosphene_engine_last_error(e);
-      }
-      phosphene_preset_destroy(preset);
     }
   }
   if (rc != PHOSPHENE_OK) {
@@ -175,6 +158,18 @@ py::array_t<std::uint8_t> checkedOut(EngineCore& core, const py::object& out) {
   return py::reinterpret_borrow<py::array_t<std::uint8_t>>(out);
 }
 
+// One frame (advance, then draw) into a framebuffer object of the context now current.
+phosphene_result renderToFramebuffer(phosphene_engine* e, std::uint32_t framebuffer, int width,
+                                     int height, double dt) {
+  phosphene_render_target target;
+  phosphene_render_target_init(&target);
+  target.kind = PHOSPHENE_TARGET_FRAMEBUFFER;
+  target.gl_name = framebuffer;
+  target.width = width;
+  target.height = height;
+  return phosphene_engine_render(e, dt, &target);
+}
+
 py::array_t<std::uint8_t> render(EngineCore& core, const py::object& out, double dt) {
   checkFrameSeconds(dt);
   py::array_t<std::uint8_t> image = checkedOut(core, out);
@@ -190,16 +185,13 @@ py::array_t<std::uint8_t> render(EngineCore& core, const py::object& out, double
       error = "the engine is closed";
     } else if (GlTarget::Scope scope(core.target(), error);
                scope.ok() && core.target().ensureFramebuffer(core.width(), core.height(), error)) {
-      rc = phosphene_render_frame_to_framebuffer(e, core.target().framebuffer(), core.width(),
-                                                 core.height(), dt);
+      rc = renderToFramebuffer(e, core.target().framebuffer(), core.width(), core.height(), dt);
       if (rc == PHOSPHENE_OK)
         core.target().readTopDown(pixels);
       else
         error = std::string(phosphene_result_string(rc)) + ": " + phosphene_engine_last_error(e);
     }
   }
-  if (rc == PHOSPHENE_ERROR_NO_PRESET)
-    raiseError("render: no preset loaded (call load_preset first)");
   if (!error.empty()) raiseError("render: " + error);
   return image;
 }
@@ -216,8 +208,7 @@ void renderTo(EngineCore& core, std::uint32_t framebuffer, int width, int height
     if (e == nullptr) {
       error = "the engine is closed";
     } else if (GlTarget::Scope scope(core.target(), error); scope.ok()) {
-      const phosphene_result rc =
-          phosphene_render_frame_to_framebuffer(e, framebuffer, width, height, dt);
+      const phosphene_result rc = renderToFramebuffer(e, framebuffer, width, height, dt);
       if (rc != PHOSPHENE_OK)
         error = std::string(phosphene_result_string(rc)) + ": " + phosphene_engine_last_error(e);
     }
@@ -242,12 +233,9 @@ std::vector<Event> pollEvents(EngineCore& core) {
     x.time = ev.time;
     x.loadSeconds = ev.load_seconds;
     x.transitionSeconds = ev.transition_seconds;
-    for (uint32_t i = 0; i < ev.diagnostic_count; ++i) {
-      phosphene_diagnostic d;
-      phosphene_diagnostic_init(&d);
-      if (phosphene_engine_event_diagnostic(e, i, &d) == PHOSPHENE_OK)
-        x.diagnostics.push_back(copyDiagnostic(d));
-    }
+    x.diagnostics = copyDiagnostics(ev.diagnostic_count, [e](uint32_t i, phosphene_diagnostic* d) {
+      return phosphene_engine_event_diagnostic(e, i, d);
+    });
     out.push_back(std::move(x));
     phosphene_event_init(&ev);
   }
@@ -461,7 +449,8 @@ void registerEngine(py::module_& m) {
       .def("add_pcm", &addPcmToEngine, py::arg("samples"), py::arg("sample_rate") = 44100,
            "Adds PCM: numpy float32 / int16 / uint8, shape (n,) or (n, channels).")
       .def("render", &render, py::arg("out") = py::none(), py::arg("dt") = 0.0,
-           "Advances one frame and draws it: uint8 array (height, width, 4), top row first.")
+           "Advances one frame and draws it: uint8 array (height, width, 4), top row first. With "
+           "no preset the clock and the audio analysis still advance and the frame is black.")
       .def("render_to", &renderTo, py::arg("framebuffer"), py::arg("width"), py::arg("height"),
            py::arg("dt") = 0.0,
            "Advances one frame and draws it into a framebuffer object of the caller's current "

@@ -9,11 +9,6 @@
 namespace phosphene::python {
 namespace {
 
-struct PresetDeleter {
-  void operator()(phosphene_preset* p) const { phosphene_preset_destroy(p); }
-};
-using PresetHandle = std::unique_ptr<phosphene_preset, PresetDeleter>;
-
 struct EvalDeleter {
   void operator()(phosphene_eval_result* r) const { phosphene_eval_result_destroy(r); }
 };
@@ -46,14 +41,10 @@ class Preset {
   std::string name() const { return phosphene_preset_name(get()); }
   std::string path() const { return phosphene_preset_path(get()); }
   std::vector<Diagnostic> diagnostics() const {
-    std::vector<Diagnostic> out;
-    for (uint32_t i = 0; i < phosphene_preset_diagnostic_count(get()); ++i) {
-      phosphene_diagnostic d;
-      phosphene_diagnostic_init(&d);
-      if (phosphene_preset_diagnostic(get(), i, &d) == PHOSPHENE_OK)
-        out.push_back(copyDiagnostic(d));
-    }
-    return out;
+    return copyDiagnostics(phosphene_preset_diagnostic_count(get()),
+                           [this](uint32_t i, phosphene_diagnostic* d) {
+                             return phosphene_preset_diagnostic(get(), i, d);
+                           });
   }
 
  private:
@@ -89,13 +80,11 @@ py::tuple evaluate(const std::string& code, const py::dict& variables) {
                             std::to_string(PHOSPHENE_MAX_EVAL_INPUTS) + " variables)");
     throw std::bad_alloc();
   }
-  std::vector<Diagnostic> diags;
-  for (uint32_t i = 0; i < phosphene_eval_result_diagnostic_count(result.get()); ++i) {
-    phosphene_diagnostic d;
-    phosphene_diagnostic_init(&d);
-    if (phosphene_eval_result_diagnostic(result.get(), i, &d) == PHOSPHENE_OK)
-      diags.push_back(copyDiagnostic(d));
-  }
+  const std::vector<Diagnostic> diags =
+      copyDiagnostics(phosphene_eval_result_diagnostic_count(result.get()),
+                      [&result](uint32_t i, phosphene_diagnostic* d) {
+                        return phosphene_eval_result_diagnostic(result.get(), i, d);
+                      });
   if (rc != PHOSPHENE_OK) {
     std::string message = "EEL2 code does not compile";
     for (const Diagnostic& d : diags)

@@ -39,9 +39,11 @@ def test_broken_equations_are_warnings_not_errors(engine):
     engine.render()  # the rest of the preset runs, as in MilkDrop
 
 
-def test_render_without_preset(engine):
-    with pytest.raises(phosphene.Error, match="no preset"):
-        engine.render()
+def test_render_without_preset_is_black_and_advances(engine):
+    # The C API 1.0 frame: with no preset the clock and the audio still advance.
+    assert not engine.render()[..., :3].any()
+    assert not engine.render()[..., :3].any()
+    assert engine.frame == 1 and engine.time > 0
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.int32, np.int8, np.uint16])
