@@ -775,7 +775,11 @@ PHOSPHENE_API phosphene_result phosphene_engine_load_preset_text(
 /**
  * @brief Blocks until the requested preset is prepared (it starts at the next frame).
  *        For offline rendering: the output then does not depend on how fast the loader was.
- * @return PHOSPHENE_OK (also when nothing was pending); PHOSPHENE_ERROR_INVALID_ARGUMENT.
+ * @return PHOSPHENE_OK (prepared, or nothing was pending); PHOSPHENE_ERROR_IO or
+ *         PHOSPHENE_ERROR_PRESET_INVALID when the awaited preset failed to load (it will not
+ *         start; the current preset keeps running, and the next advance reports the failure as
+ *         a PHOSPHENE_EVENT_PRESET_LOAD_FAILED event with its diagnostics);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT.
  * Thread safety: controller thread. @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_engine_wait_for_preset(phosphene_engine* engine)

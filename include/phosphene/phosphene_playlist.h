@@ -104,7 +104,12 @@ PHOSPHENE_API int64_t phosphene_playlist_position(const phosphene_playlist* play
 PHOSPHENE_API phosphene_result phosphene_playlist_set_shuffle(phosphene_playlist* playlist,
                                                               int shuffle) PHOSPHENE_NOEXCEPT;
 
-/** @brief A preset that failed to load `retry_count` times (1 .. 100) is skipped from then on;
+/** Range of phosphene_playlist_set_retry's retry_count. */
+#define PHOSPHENE_MIN_PLAYLIST_RETRY 1
+#define PHOSPHENE_MAX_PLAYLIST_RETRY 100
+
+/** @brief A preset that failed to load `retry_count` times (PHOSPHENE_MIN_PLAYLIST_RETRY ..
+ *  PHOSPHENE_MAX_PLAYLIST_RETRY) is skipped from then on;
  *  with drop_failed 1 it is removed from the list instead. Defaults: 1, 0.
  *  Thread safety: controller thread. @since 1.0 */
 PHOSPHENE_API phosphene_result phosphene_playlist_set_retry(phosphene_playlist* playlist,

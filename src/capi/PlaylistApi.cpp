@@ -211,7 +211,8 @@ phosphene_result phosphene_playlist_set_shuffle(phosphene_playlist* playlist,
 
 phosphene_result phosphene_playlist_set_retry(phosphene_playlist* playlist, int retry_count,
                                               int drop_failed) noexcept {
-  if (playlist == nullptr || retry_count < 1 || retry_count > 100)
+  if (playlist == nullptr || retry_count < PHOSPHENE_MIN_PLAYLIST_RETRY ||
+      retry_count > PHOSPHENE_MAX_PLAYLIST_RETRY)
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return guarded(&owner(playlist), "phosphene_playlist_set_retry", [&] {
     playlist->list.setRetryCount(static_cast<std::size_t>(retry_count));

@@ -154,8 +154,15 @@ phosphene_result phosphene_engine_load_preset_text(phosphene_engine* engine, con
 phosphene_result phosphene_engine_wait_for_preset(phosphene_engine* engine) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return guarded(engine, "phosphene_engine_wait_for_preset", [&] {
-    engine->engine.waitForPendingLoad();
-    return PHOSPHENE_OK;
+    switch (engine->engine.waitForPendingLoad()) {
+      case phosphene::engine::LoadStatus::Ok:
+        return PHOSPHENE_OK;
+      case phosphene::engine::LoadStatus::IoError:
+        return PHOSPHENE_ERROR_IO;
+      case phosphene::engine::LoadStatus::Invalid:
+        return PHOSPHENE_ERROR_PRESET_INVALID;
+    }
+    return PHOSPHENE_ERROR_INTERNAL;
   });
 }
 

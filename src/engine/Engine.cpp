@@ -149,10 +149,13 @@ std::uint64_t Engine::requestPreset(PresetSource source, double transitionSecond
   return pendingTicket_;
 }
 
-void Engine::waitForPendingLoad() {
-  if (pendingTicket_ == 0) return;
-  ready_ = loader_.wait(pendingTicket_);
-  pendingTicket_ = 0;
+LoadStatus Engine::waitForPendingLoad() {
+  if (pendingTicket_ != 0) {
+    ready_ = loader_.wait(pendingTicket_);
+    pendingTicket_ = 0;
+  }
+  if (!ready_ || ready_->ok()) return LoadStatus::Ok;
+  return ready_->status == LoadStatus::Ok ? LoadStatus::Invalid : ready_->status;
 }
 
 void Engine::servicePendingLoad() {

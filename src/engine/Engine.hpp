@@ -166,8 +166,9 @@ class Engine {
   bool loadPending() const {
     return pendingTicket_ != 0 || ready_.has_value() || staged_.has_value();
   }
-  /// Blocks until the pending request (if any) is prepared; it starts on the next frame.
-  void waitForPendingLoad();
+  /// Blocks until the pending request (if any) is prepared; it starts on the next frame. Its
+  /// outcome (Ok also when nothing is pending): a failure is reported at the next frame.
+  LoadStatus waitForPendingLoad();
 
   /// Diagnostics of the last load (failed or not) and of linking the current preset's shaders.
   const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }

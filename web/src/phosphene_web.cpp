@@ -172,8 +172,8 @@ EMSCRIPTEN_KEEPALIVE int pw_set_mesh(Visualizer* v, int meshX, int meshY) {
 /// AudioWorklet), copied into the engine's ring.
 EMSCRIPTEN_KEEPALIVE int pw_pcm(Visualizer* v, const float* samples, int frames, int channels,
                                 int sampleRate) {
-  return phosphene_engine_add_pcm_float(v->engine, samples, static_cast<std::size_t>(frames), channels,
-                                 sampleRate);
+  return phosphene_engine_add_pcm_float(v->engine, samples, static_cast<std::size_t>(frames),
+                                        channels, sampleRate);
 }
 
 /// Advances by dt seconds and draws into the canvas.

@@ -20,7 +20,8 @@ bool CaptureSource::tryOpen(const std::string& device, std::string& error) {
   stream_ = platform::SdlAudioStream::openCapture(
       device,
       [engine](const float* samples, int frames, int channels, int rate) {
-        phosphene_engine_add_pcm_float(engine, samples, static_cast<std::size_t>(frames), channels, rate);
+        phosphene_engine_add_pcm_float(engine, samples, static_cast<std::size_t>(frames), channels,
+                                       rate);
       },
       error);
   if (!stream_) return false;

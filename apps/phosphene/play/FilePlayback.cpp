@@ -170,7 +170,7 @@ std::string FilePlayback::update(double dt) {
   const std::int64_t n = std::min(want, track_->frames() - pos);
   if (n > 0)
     phosphene_engine_add_pcm_float(engine_, track_->samples.data() + pos * track_->channels,
-                            static_cast<std::size_t>(n), track_->channels, track_->rate);
+                                   static_cast<std::size_t>(n), track_->channels, track_->rate);
   position_ = pos + std::max<std::int64_t>(n, 0);
   if (position_ >= track_->frames()) ended_ = true;
   return message;

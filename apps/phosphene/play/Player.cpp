@@ -243,7 +243,8 @@ void PlayerSession::frameLoop() {
     if (w > 0 && h > 0) {
       if (const phosphene_result r = phosphene_engine_draw(engine_.get(), &target);
           r != PHOSPHENE_OK && r != PHOSPHENE_ERROR_INVALID_ARGUMENT && frame_ % 600 == 0)
-        std::fprintf(stderr, "phosphene play: draw: %s\n", phosphene_engine_last_error(engine_.get()));
+        std::fprintf(stderr, "phosphene play: draw: %s\n",
+                     phosphene_engine_last_error(engine_.get()));
     }
     pollEngine();
     OverlayView::HelpRows help;
