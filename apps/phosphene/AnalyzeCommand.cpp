@@ -1,6 +1,6 @@
 // phosphene analyze: decodes an audio file and runs it through the same public C API entry points
-// a host uses (phosphene_engine_add_pcm_float, phosphene_audio_analyze), one analysis per video frame.
-// Output: CSV (stdout or --csv) and optionally a PNG plot of the levels and beats over time.
+// a host uses (phosphene_engine_add_pcm_float, phosphene_audio_analyze), one analysis per video
+// frame. Output: CSV (stdout or --csv) and optionally a PNG plot of the levels and beats over time.
 //
 // [SECTION] Per-frame analysis   [SECTION] CSV   [SECTION] Plot (lines, legend, labels)
 
@@ -278,21 +278,16 @@ int runAnalyze(const Args& args) {
                    "audio analysis once per video frame as CSV: frame,time,bass,mid,treb,\n"
                    "bass_att,mid_att,treb_att,vol,beat. The audio goes through the same C API\n"
                    "calls a host makes (phosphene_engine_add_pcm_float, phosphene_audio_analyze).");
-  parser.positionals("AUDIO", "the audio file to analyse", 1, 1);
-  parser.option("fps", "N", "video frames per second (default 60)");
-  parser.option("csv", "FILE", "write the CSV to FILE instead of standard output");
-  parser.option("plot", "FILE.png", "also draw the levels and beats over time as a PNG");
-  parser.option("plot-size", "WxH", "size of the plot in pixels (default 1200x600)");
-  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
-
   double fps = 60.0;
-  if (auto v = parser.value("fps"); v && (!parseDouble(*v, fps) || fps < 1.0 || fps > 1000.0))
-    return parser.usageError("--fps must be a number between 1 and 1000");
-  int plotWidth = 1200, plotHeight = 600;
-  if (auto v = parser.value("plot-size");
-      v && (!parseSize(*v, plotWidth, plotHeight) || plotWidth < 400 || plotHeight < 200 ||
-            plotWidth > 8192 || plotHeight > 8192))
-    return parser.usageError("--plot-size must be WxH between 400x200 and 8192x8192");
+  Size plot{1200, 600};
+  std::optional<std::string> csvPath, plotPath;
+  parser.positionals("AUDIO", "the audio file to analyse", 1, 1);
+  parser.number("fps", "N", "video frames per second (default 60)", fps, {1, 1000});
+  parser.text("csv", "FILE", "write the CSV to FILE instead of standard output", csvPath);
+  parser.text("plot", "FILE.png", "also draw the levels and beats over time as a PNG", plotPath);
+  parser.size("plot-size", "WxH", "size of the plot in pixels (default 1200x600)", plot,
+              {{400, 200}, {8192, 8192}});
+  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
 
   const std::string& path = parser.positional()[0];
   std::string error;
@@ -310,7 +305,7 @@ int runAnalyze(const Args& args) {
     return 1;
   }
 
-  if (auto csvPath = parser.value("csv")) {
+  if (csvPath) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(csvPath->c_str(), "w"),
                                                         &std::fclose);
     if (!out || !writeCsv(out.get(), rows)) {
@@ -321,8 +316,8 @@ int runAnalyze(const Args& args) {
   } else if (!writeCsv(stdout, rows)) {
     return 1;
   }
-  if (auto plotPath = parser.value("plot")) {
-    if (!writePlot(*plotPath, rows, plotWidth, plotHeight, error)) {
+  if (plotPath) {
+    if (!writePlot(*plotPath, rows, plot.width, plot.height, error)) {
       std::fprintf(stderr, "phosphene analyze: error [IO003] %s: %s\n", plotPath->c_str(),
                    error.c_str());
       return 1;

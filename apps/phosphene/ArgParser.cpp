@@ -2,11 +2,8 @@
 
 #include <phosphene/phosphene.h>
 
-#include <charconv>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <iostream>
+#include <limits>
 
 namespace phosphene::cli {
 
@@ -18,11 +15,162 @@ ArgParser::ArgParser(std::string command, std::string synopsis, std::string desc
 }
 
 void ArgParser::option(std::string name, std::string valueName, std::string help, bool repeatable) {
-  specs_.push_back({std::move(name), std::move(valueName), std::move(help), true, repeatable});
+  specs_.push_back({std::move(name), std::move(valueName), std::move(help), true, repeatable, {}});
 }
 
 void ArgParser::flag(std::string name, std::string help) {
-  specs_.push_back({std::move(name), {}, std::move(help), false, false});
+  specs_.push_back({std::move(name), {}, std::move(help), false, false, {}});
+}
+
+void ArgParser::addTyped(std::string name, std::string valueName, std::string help, bool repeatable,
+                         Assign assign) {
+  specs_.push_back({std::move(name), std::move(valueName), std::move(help), true, repeatable,
+                    std::move(assign)});
+}
+
+void ArgParser::flag(std::string name, std::string help, bool& target) {
+  specs_.push_back({std::move(name),
+                    {},
+                    std::move(help),
+                    false,
+                    false,
+                    [&target](std::string_view, const std::string&) -> std::optional<std::string> {
+                      target = true;
+                      return std::nullopt;
+                    }});
+}
+
+namespace {
+
+std::optional<std::string> emptyValueMessage(std::string_view name, std::string_view valueName) {
+  return "--" + std::string(name) + " wants " + std::string(valueName) + ", not an empty value";
+}
+
+}  // namespace
+
+void ArgParser::text(std::string name, std::string valueName, std::string help,
+                     std::string& target) {
+  const std::string shown = valueName;
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        if (v.empty()) return emptyValueMessage(n, shown);
+        target = v;
+        return std::nullopt;
+      });
+}
+
+void ArgParser::text(std::string name, std::string valueName, std::string help,
+                     std::optional<std::string>& target) {
+  const std::string shown = valueName;
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        if (v.empty()) return emptyValueMessage(n, shown);
+        target = v;
+        return std::nullopt;
+      });
+}
+
+void ArgParser::texts(std::string name, std::string valueName, std::string help,
+                      std::vector<std::string>& target) {
+  const std::string shown = valueName;
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), true,
+      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        if (v.empty()) return emptyValueMessage(n, shown);
+        target.push_back(v);
+        return std::nullopt;
+      });
+}
+
+void ArgParser::whole(std::string name, std::string valueName, std::string help, long long& target,
+                      WholeRange range) {
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        const auto parsed = parseWhole(v, range);
+        if (!parsed) return wholeRangeMessage(n, range, v);
+        target = *parsed;
+        return std::nullopt;
+      });
+}
+
+void ArgParser::whole(std::string name, std::string valueName, std::string help,
+                      std::optional<long long>& target, WholeRange range) {
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        target = parseWhole(v, range);
+        if (!target) return wholeRangeMessage(n, range, v);
+        return std::nullopt;
+      });
+}
+
+void ArgParser::seed(std::string name, std::string valueName, std::string help,
+                     std::uint64_t& target) {
+  addTyped(std::move(name), std::move(valueName), std::move(help), false,
+           [&target](std::string_view n, const std::string& v) -> std::optional<std::string> {
+             const auto parsed = parseSeed(v);
+             if (!parsed) return seedMessage(n, v);
+             target = *parsed;
+             return std::nullopt;
+           });
+}
+
+void ArgParser::number(std::string name, std::string valueName, std::string help, double& target,
+                       NumberRange range) {
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        const auto parsed = parseNumber(v, range);
+        if (!parsed) return numberRangeMessage(n, range, v);
+        target = *parsed;
+        return std::nullopt;
+      });
+}
+
+void ArgParser::number(std::string name, std::string valueName, std::string help,
+                       std::optional<double>& target, NumberRange range) {
+  addTyped(
+      std::move(name), std::move(valueName), std::move(help), false,
+      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        target = parseNumber(v, range);
+        if (!target) return numberRangeMessage(n, range, v);
+        return std::nullopt;
+      });
+}
+
+void ArgParser::size(std::string name, std::string valueName, std::string help, Size& target,
+                     SizeRange range) {
+  const Size example = target;
+  addTyped(std::move(name), std::move(valueName), std::move(help), false,
+           [&target, range, example](std::string_view n,
+                                     const std::string& v) -> std::optional<std::string> {
+             const auto parsed = parseSize(v, range);
+             if (!parsed) return sizeRangeMessage(n, range, example, v);
+             target = *parsed;
+             return std::nullopt;
+           });
+}
+
+void ArgParser::excludes(std::string a, std::string b) {
+  exclusions_.emplace_back(std::move(a), std::move(b));
+}
+
+std::string ArgParser::alternatives(std::string_view valueName) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t bar; (bar = valueName.find('|', start)) != std::string_view::npos;
+       start = bar + 1)
+    parts.push_back(valueName.substr(start, bar - start));
+  parts.push_back(valueName.substr(start));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? " or " : ", ";
+    out += parts[i];
+  }
+  return out;
 }
 
 void ArgParser::positionals(std::string valueName, std::string help, int minCount, int maxCount) {
@@ -107,6 +255,25 @@ bool ArgParser::parse(const std::vector<std::string>& args) {
       usageError("too many arguments");
     return false;
   }
+  return assignValues();
+}
+
+// Typed values are stored in command-line order, so the first refused one is the one reported;
+// exclusions are checked before, since a value of an option that should not be there is moot.
+bool ArgParser::assignValues() {
+  for (const auto& [a, b] : exclusions_)
+    if (has(a) && has(b)) {
+      usageError("give --" + a + " or --" + b + ", not both");
+      return false;
+    }
+  for (const auto& [name, v] : given_) {
+    const Spec* spec = find(name);
+    if (!spec->assign) continue;
+    if (auto problem = spec->assign(name, v)) {
+      usageError(*problem);
+      return false;
+    }
+  }
   return true;
 }
 
@@ -168,31 +335,26 @@ std::string ArgParser::helpText() const {
 }
 
 bool parseSize(std::string_view text, int& width, int& height) {
-  auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return false;
-  long long w = 0, h = 0;
-  if (!parseInt(text.substr(0, x), w) || !parseInt(text.substr(x + 1), h)) return false;
-  if (w <= 0 || h <= 0 || w > PHOSPHENE_MAX_DRAWABLE_SIZE || h > PHOSPHENE_MAX_DRAWABLE_SIZE)
-    return false;
-  width = static_cast<int>(w);
-  height = static_cast<int>(h);
+  const auto size =
+      cli::parseSize(text, {{1, 1}, {PHOSPHENE_MAX_DRAWABLE_SIZE, PHOSPHENE_MAX_DRAWABLE_SIZE}});
+  if (!size) return false;
+  width = size->width;
+  height = size->height;
   return true;
 }
 
 bool parseDouble(std::string_view text, double& out) {
-  if (text.empty()) return false;
-  std::string s(text);
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
-  out = v;
-  return true;
+  const auto v =
+      parseNumber(text, {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
+  if (v) out = *v;
+  return v.has_value();
 }
 
 bool parseInt(std::string_view text, long long& out) {
-  if (text.empty()) return false;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && ptr == text.data() + text.size();
+  const auto v = parseWhole(
+      text, {std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max()});
+  if (v) out = *v;
+  return v.has_value();
 }
 
 }  // namespace phosphene::cli

@@ -11,7 +11,6 @@
 // bench/README.md). Timings are the machine's, never a pass/fail criterion.
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -31,6 +30,7 @@
 #include "HeadlessGlChoice.hpp"
 #include "InterruptFlag.hpp"
 #include "JsonText.hpp"
+#include "PresetFiles.hpp"
 #include "gl/Capabilities.hpp"
 #include "gl/Framebuffer.hpp"
 #include "gl/Gl.hpp"
@@ -41,8 +41,8 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> presets;  // files; empty: the embedded default preset
   std::string audio;                 // empty: the built-in demo track
-  int width = 640, height = 480;
-  int meshW = PHOSPHENE_DEFAULT_MESH_X, meshH = PHOSPHENE_DEFAULT_MESH_Y;
+  Size size{640, 480};
+  Size mesh{PHOSPHENE_DEFAULT_MESH_X, PHOSPHENE_DEFAULT_MESH_Y};
   long long frames = 300;
   long long warmup = 10;
   double fps = 60;
@@ -88,7 +88,7 @@ struct PresetResult {
   std::vector<double> totalMs;  // every timed frame, for the summary over all presets
 };
 
-ArgParser makeParser() {
+ArgParser makeParser(BenchOptions& o) {
   ArgParser p("bench", "[OPTIONS] [PRESET.milk|DIR ...]",
               "Renders presets headless with no output and prints, per preset, the median, 95th\n"
               "percentile and worst milliseconds per frame, split into the CPU step (audio\n"
@@ -101,58 +101,34 @@ ArgParser makeParser() {
                   "counted. Timings depend on the machine and its load: compare runs made on the\n"
                   "same machine.");
   p.positionals("PRESET.milk|DIR", "presets, or folders of presets", 0, 1 << 20);
-  p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
-  p.option("size", "WxH", "frame size in pixels (default 640x480)");
-  p.option("mesh", "WxH", meshOptionHelp());
-  p.option("frames", "N", "timed frames per preset (default 300)");
-  p.option("warmup", "N", "frames per preset rendered before timing starts (default 10)");
-  p.option("fps", "N", "frames per second of the audio and clock (default 60)");
-  addHeadlessOptions(p);
-  p.flag("json", "print one JSON document on stdout instead of the table");
+  p.text("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track",
+         o.audio);
+  addSizeOption(p, o.size);
+  addMeshOption(p, o.mesh);
+  p.whole("frames", "N", "timed frames per preset (default 300)", o.frames, {1, 1'000'000});
+  p.whole("warmup", "N", "frames per preset rendered before timing starts (default 10)", o.warmup,
+          {1, 1'000'000});
+  p.number("fps", "N", "frames per second of the audio and clock (default 60)", o.fps, {1, 1000});
+  addHeadlessOptions(p, o.seed, o.gl, o.textureDirs);
+  p.flag("json", "print one JSON document on stdout instead of the table", o.json);
   return p;
 }
 
-bool isMilkFile(const std::filesystem::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".milk";
-}
-
-std::optional<std::string> readOptions(const ArgParser& p, BenchOptions& o) {
-  for (const std::string& arg : p.positional()) {
+// The positionals: files, and the .milk files of folders. Returns the usage error's message.
+std::optional<std::string> collectPresets(const std::vector<std::string>& args,
+                                          std::vector<std::string>& presets) {
+  for (const std::string& arg : args) {
     std::error_code ec;
     if (std::filesystem::is_directory(arg, ec)) {
-      std::vector<std::string> found;
-      for (auto it = std::filesystem::recursive_directory_iterator(
-               arg, std::filesystem::directory_options::skip_permission_denied, ec);
-           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
-        if (isMilkFile(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().string());
+      const std::vector<std::string> found = milkFilesUnder(arg);
       if (found.empty()) return "no .milk file under '" + arg + "'";
-      std::sort(found.begin(), found.end());
-      o.presets.insert(o.presets.end(), found.begin(), found.end());
+      presets.insert(presets.end(), found.begin(), found.end());
     } else if (std::filesystem::is_regular_file(arg, ec)) {
-      o.presets.push_back(arg);
+      presets.push_back(arg);
     } else {
       return "no such preset file or folder: '" + arg + "'";
     }
   }
-  if (auto v = p.value("audio")) o.audio = *v;
-  if (auto e = readSizeOption(p, o.width, o.height)) return e;
-  if (auto e = readMeshOption(p, o.meshW, o.meshH)) return e;
-  if (auto v = p.value("frames"))
-    if (!parseInt(*v, o.frames) || o.frames < 1 || o.frames > 1'000'000)
-      return "--frames wants a whole number from 1 to 1000000 (got '" + *v + "')";
-  if (auto v = p.value("warmup"))
-    if (!parseInt(*v, o.warmup) || o.warmup < 1 || o.warmup > 1'000'000)
-      return "--warmup wants a whole number from 1 to 1000000 (got '" + *v + "')";
-  if (auto v = p.value("fps"))
-    if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
-      return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
-  if (auto e = readSeedOption(p, o.seed)) return e;
-  if (auto e = readGlOption(p, o.gl)) return e;
-  if (auto e = readTextureDirs(p, o.textureDirs)) return e;
-  o.json = p.has("json");
   return std::nullopt;
 }
 
@@ -175,9 +151,10 @@ bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::s
   std::vector<const char*> names;
   for (const std::string& d : dirs) names.push_back(d.c_str());
   if (phosphene_engine_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
-      phosphene_engine_set_texture_search_path(engine, names.data(), names.size()) != PHOSPHENE_OK ||
-      phosphene_engine_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
-      phosphene_engine_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+      phosphene_engine_set_texture_search_path(engine, names.data(), names.size()) !=
+          PHOSPHENE_OK ||
+      phosphene_engine_set_mesh_size(engine, o.mesh.width, o.mesh.height) != PHOSPHENE_OK ||
+      phosphene_engine_set_drawable_size(engine, o.size.width, o.size.height) != PHOSPHENE_OK) {
     error = phosphene_engine_last_error(engine);
     return false;
   }
@@ -220,8 +197,8 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint fra
   phosphene_render_target_init(&target);
   target.kind = PHOSPHENE_TARGET_FRAMEBUFFER;
   target.gl_name = framebuffer;
-  target.width = o.width;
-  target.height = o.height;
+  target.width = o.size.width;
+  target.height = o.size.height;
   std::vector<double> total, step, submit, finish;
   const auto reserve = static_cast<std::size_t>(std::min(o.frames, 1LL << 20));
   for (auto* v : {&total, &step, &submit, &finish}) v->reserve(reserve);
@@ -280,8 +257,9 @@ struct Summary {
 
 void printJson(const BenchOptions& o, const std::string& glName, const std::string& renderer,
                const std::vector<PresetResult>& results, const Summary& s) {
-  std::string out = "{\n  \"size\": [" + std::to_string(o.width) + ", " + std::to_string(o.height) +
-                    "],\n  \"mesh\": [" + std::to_string(o.meshW) + ", " + std::to_string(o.meshH) +
+  std::string out = "{\n  \"size\": [" + std::to_string(o.size.width) + ", " +
+                    std::to_string(o.size.height) + "],\n  \"mesh\": [" +
+                    std::to_string(o.mesh.width) + ", " + std::to_string(o.mesh.height) +
                     "],\n  \"frames\": " + std::to_string(o.frames) +
                     ",\n  \"warmup\": " + std::to_string(o.warmup) +
                     ",\n  \"fps\": " + fixed(o.fps) + ",\n  \"audio\": ";
@@ -324,8 +302,8 @@ void printTableHeader(const BenchOptions& o, const std::string& glName,
   std::printf(
       "phosphene bench: %dx%d, mesh %dx%d, %lld frames per preset (+%lld warm-up), %s, %s,"
       " audio %s\n",
-      o.width, o.height, o.meshW, o.meshH, o.frames, o.warmup, glName.c_str(), renderer.c_str(),
-      o.audio.empty() ? "built-in demo" : o.audio.c_str());
+      o.size.width, o.size.height, o.mesh.width, o.mesh.height, o.frames, o.warmup, glName.c_str(),
+      renderer.c_str(), o.audio.empty() ? "built-in demo" : o.audio.c_str());
   std::printf("%-44s %8s %8s %8s | %7s %7s %7s   (ms per frame)\n", "preset", "median", "p95",
               "worst", "step", "submit", "finish");
 }
@@ -345,19 +323,20 @@ void printTableRow(const PresetResult& r) {
 }  // namespace
 
 int runBench(const Args& args) {
-  ArgParser parser = makeParser();
-  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   BenchOptions o;
-  if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
+  ArgParser parser = makeParser(o);
+  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
+  if (auto problem = collectPresets(parser.positional(), o.presets))
+    return parser.usageError(*problem);
   if (o.presets.empty()) o.presets.emplace_back();  // the embedded preset
 
-  auto context = openHeadlessContext(o.gl, false, o.width, o.height);
+  auto context = openHeadlessContext(o.gl, false, o.size.width, o.size.height);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
     return 1;
   }
-  auto fb = gl::Framebuffer::create({o.width, o.height});
+  auto fb = gl::Framebuffer::create({o.size.width, o.size.height});
   if (!fb) {
     for (const auto& d : fb.diagnostics())
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());

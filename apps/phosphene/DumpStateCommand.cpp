@@ -16,6 +16,7 @@
 #include "AudioFile.hpp"
 #include "Commands.hpp"
 #include "DemoTrack.hpp"
+#include "EngineLimits.hpp"
 #include "audio/Analyzer.hpp"
 #include "audio/PcmInput.hpp"
 #include "clock/FrameClock.hpp"
@@ -166,6 +167,10 @@ void printObjects(const preset::FrameState& f) {
   std::printf("  motion vectors: %zu line(s)\n", f.motionVectors.segments.size() / 2);
 }
 
+// As many frames as `render` makes at most: a mistyped --frame then fails at once rather than
+// stepping the preset for hours.
+constexpr long long kMaxFrame = 10'000'000;
+
 }  // namespace
 
 int runDumpState(const Args& args) {
@@ -174,31 +179,29 @@ int runDumpState(const Args& args) {
                    "values, user variables, a sample of per-vertex outputs and the object counts "
                    "at frame N (0 = the first frame). Without --audio the built-in demo track "
                    "plays.");
-  parser.option("frame", "N", "frame to print (default 0)");
-  parser.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3, ...)");
-  parser.flag("silence", "feed silence instead of the demo track");
-  parser.option("fps", "FPS", "frames per second of the fixed clock (default 60)");
-  parser.option("mesh", "WxH", "warp mesh cells (default 48x36)");
-  parser.option("size", "WxH", "canvas size in pixels (default 1280x720)");
-  parser.option("vertices", "K", "per-vertex sample: K x K vertices (default 3)");
-  parser.positionals("PRESET.milk", "the preset", 1, 1);
-  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
-
   long long frameN = 0, vertexSamples = 3;
   double fps = 60.0;
+  bool silence = false;
+  std::optional<std::string> audioPath;
   preset::StepInputs inputs;
-  if (auto v = parser.value("frame"); v && !parseInt(*v, frameN))
-    return parser.usageError("--frame needs a non-negative integer");
-  if (auto v = parser.value("vertices"); v && (!parseInt(*v, vertexSamples) || vertexSamples < 1))
-    return parser.usageError("--vertices needs a positive integer");
-  if (auto v = parser.value("fps"); v && (!parseDouble(*v, fps) || fps <= 0.0))
-    return parser.usageError("--fps needs a positive number");
-  if (auto v = parser.value("mesh"); v && !parseSize(*v, inputs.meshX, inputs.meshY))
-    return parser.usageError("--mesh needs WxH, e.g. 48x36");
-  if (auto v = parser.value("size"); v && !parseSize(*v, inputs.canvasWidth, inputs.canvasHeight))
-    return parser.usageError("--size needs WxH, e.g. 1280x720");
-  if (parser.has("audio") && parser.has("silence"))
-    return parser.usageError("--audio and --silence exclude each other");
+  Size mesh{inputs.meshX, inputs.meshY}, canvas{inputs.canvasWidth, inputs.canvasHeight};
+  // The frame and fps limits keep a typo from running for hours; the mesh's are the library's.
+  parser.whole("frame", "N", "frame to print (default 0)", frameN, {0, kMaxFrame});
+  parser.text("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3, ...)", audioPath);
+  parser.flag("silence", "feed silence instead of the demo track", silence);
+  parser.excludes("audio", "silence");
+  parser.number("fps", "FPS", "frames per second of the fixed clock (default 60)", fps,
+                {0, 1000, true});
+  parser.size("mesh", "WxH", "warp mesh cells (default 48x36)", mesh, kMeshRange);
+  parser.size("size", "WxH", "canvas size in pixels (default 1280x720)", canvas, kFrameSizeRange);
+  parser.whole("vertices", "K", "per-vertex sample: K x K vertices (default 3)", vertexSamples,
+               {1, PHOSPHENE_MAX_MESH_X + 1});
+  parser.positionals("PRESET.milk", "the preset", 1, 1);
+  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
+  inputs.meshX = mesh.width;
+  inputs.meshY = mesh.height;
+  inputs.canvasWidth = canvas.width;
+  inputs.canvasHeight = canvas.height;
 
   const std::string path = parser.positional().front();
   auto preset = milk::readPresetFile(path);
@@ -212,13 +215,13 @@ int runDumpState(const Args& args) {
   PcmSource source;
   std::string error;
   std::string audioName = "demo track";
-  if (auto a = parser.value("audio")) {
+  if (const auto& a = audioPath) {
     if (!source.openFile(*a, error)) {
       std::fprintf(stderr, "phosphene dump-state: %s\n", error.c_str());
       return 1;
     }
     audioName = *a;
-  } else if (parser.has("silence")) {
+  } else if (silence) {
     source.useSilence();
     audioName = "silence";
   } else {

@@ -53,13 +53,16 @@ int runEval(const Args& args) {
               "Compiles and runs MilkDrop equation code (EEL2) in a fresh context and prints the "
               "program's value, or VAR's, with 17 significant digits. With '-', reads one program "
               "per line from standard input and prints one result per line.");
-  p.option("print", "VAR", "print this variable's final value instead of the program's value");
-  p.option("var", "NAME=VALUE", "set a variable before the program runs", true);
+  std::optional<std::string> printVar;
+  std::vector<std::string> assignments;
+  p.text("print", "VAR", "print this variable's final value instead of the program's value",
+         printVar);
+  p.texts("var", "NAME=VALUE", "set a variable before the program runs", assignments);
   p.positionals("PROGRAM|-", "the code, or '-' for one program per line of standard input", 1, 1);
   if (!p.parse(args)) return p.helpRequested() ? 0 : 2;
 
   std::vector<Assignment> vars;
-  for (const std::string& v : p.values("var")) {
+  for (const std::string& v : assignments) {
     const auto eq = v.find('=');
     Assignment a;
     if (eq == std::string::npos || eq == 0 || !parseDouble(v.substr(eq + 1), a.value))
@@ -67,7 +70,6 @@ int runEval(const Args& args) {
     a.name = v.substr(0, eq);
     vars.push_back(a);
   }
-  const std::optional<std::string> printVar = p.value("print");
   const std::string& program = p.positional()[0];
   std::string out;
   if (program != "-") {

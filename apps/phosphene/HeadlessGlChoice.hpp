@@ -19,18 +19,12 @@ struct HeadlessGlChoice {
 };
 
 // Declares --seed, --gl and --texture-dir, with the help both commands print.
-void addHeadlessOptions(ArgParser& p);
-// The help of --mesh, with the C API's limits and default.
-std::string meshOptionHelp();
-
-// Each returns an error message for a bad value, nothing when the option is absent or valid.
-std::optional<std::string> readGlOption(const ArgParser& p, HeadlessGlChoice& out);
-std::optional<std::string> readSeedOption(const ArgParser& p, std::uint64_t& seed);
-std::optional<std::string> readTextureDirs(const ArgParser& p, std::vector<std::string>& dirs);
-// --size WxH (1..PHOSPHENE_MAX_DRAWABLE_SIZE each) and --mesh WxH (PHOSPHENE_MIN_MESH_X ..
-// PHOSPHENE_MAX_MESH_X by PHOSPHENE_MIN_MESH_Y .. PHOSPHENE_MAX_MESH_Y).
-std::optional<std::string> readSizeOption(const ArgParser& p, int& width, int& height);
-std::optional<std::string> readMeshOption(const ArgParser& p, int& meshX, int& meshY);
+void addHeadlessOptions(ArgParser& p, std::uint64_t& seed, HeadlessGlChoice& gl,
+                        std::vector<std::string>& textureDirs);
+// --size WxH and --mesh WxH within the C API's limits (EngineLimits.hpp); `size`/`mesh` hold the
+// defaults.
+void addSizeOption(ArgParser& p, Size& size);
+void addMeshOption(ArgParser& p, Size& mesh);
 
 // The texture search path of a run: the --texture-dir folders, else MilkDrop 2's layout for each
 // preset folder (FOLDER/textures, FOLDER/../textures). Folders that do not exist are harmless.

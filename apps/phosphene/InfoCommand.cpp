@@ -135,7 +135,8 @@ int runInfo(const Args& args) {
   ArgParser parser("info", "PRESET.milk...",
                    "Show what MilkDrop 2 reads from a preset: versions, values, code sizes,\n"
                    "features (shaders, custom waves and shapes, textures) and diagnostics.");
-  parser.flag("all", "list every value, not only those that differ from MilkDrop's defaults");
+  bool all = false;
+  parser.flag("all", "list every value, not only those that differ from MilkDrop's defaults", all);
   parser.positionals("PRESET.milk", "preset files to describe", 1, 1 << 20);
   if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   int status = 0;
@@ -143,7 +144,7 @@ int runInfo(const Args& args) {
   for (const auto& path : parser.positional()) {
     if (!first) std::printf("\n");
     first = false;
-    if (infoOne(path, parser.has("all")) != 0) status = 1;
+    if (infoOne(path, all) != 0) status = 1;
   }
   return status;
 }

@@ -239,27 +239,28 @@ int runLint(const Args& args) {
                    "warning (it runs, but something was ignored or repaired) or error (part of it "
                    "would not run). Directories are searched recursively for .milk files. Exit "
                    "status 1 when any preset has errors.");
-  parser.flag("json", "one JSON object per preset per line on stdout (summary on stderr)");
-  parser.flag("list-ids", "print every diagnostic ID with its severity and meaning, then exit");
-  parser.option("frames", "N",
-                "also run each preset N frames (no GL) and warn when its warp turns NaN");
+  bool json = false, listIdsWanted = false, compileShaders = false;
+  long long frames = 0;
+  parser.flag("json", "one JSON object per preset per line on stdout (summary on stderr)", json);
+  parser.flag("list-ids", "print every diagnostic ID with its severity and meaning, then exit",
+              listIdsWanted);
+  parser.whole("frames", "N",
+               "also run each preset N frames (no GL) and warn when its warp turns NaN", frames,
+               {0, 100000});
   parser.flag("compile-shaders",
               "also compile and link each translated warp/comp shader on headless OpenGL 3.3 "
               "core and OpenGL ES 3.0 contexts (needs EGL; llvmpipe is enough); adds "
-              "\"shaders\" to the JSON lines");
+              "\"shaders\" to the JSON lines",
+              compileShaders);
   parser.positionals("DIR|FILE", "presets, or directories of presets", 0, 1 << 20);
   if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
-  if (parser.has("list-ids")) return listIds();
+  if (listIdsWanted) return listIds();
   if (parser.positional().empty()) return parser.usageError("name at least one file or directory");
 
-  long long frames = 0;
-  if (auto v = parser.value("frames"); v && (!parseInt(*v, frames) || frames > 100000))
-    return parser.usageError("--frames needs an integer from 0 to 100000");
-  const bool json = parser.has("json");
   shader::TranslationCache translations;
   LintOptions options{static_cast<int>(frames), nullptr, &translations};
   std::optional<LintShaderCheck> compile;
-  if (parser.has("compile-shaders")) {
+  if (compileShaders) {
     auto check = LintShaderCheck::create();
     if (!check) {
       std::fprintf(stderr, "phosphene lint: --compile-shaders needs headless GL contexts: %s\n",

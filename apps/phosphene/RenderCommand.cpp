@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "ArgParser.hpp"
 #include "AudioFeed.hpp"
 #include "Commands.hpp"
 #include "DemoTrack.hpp"
@@ -27,6 +25,7 @@
 #include "InterruptFlag.hpp"
 #include "PngImage.hpp"
 #include "ProgressBar.hpp"
+#include "RenderOptions.hpp"
 #include "SpectrumView.hpp"
 #include "VideoWriter.hpp"
 #include "WavWriter.hpp"
@@ -36,41 +35,6 @@
 
 namespace phosphene::cli {
 namespace {
-
-constexpr const char* kDefaultOut = "demo-out";
-constexpr long long kMaxFrames = 10'000'000;
-
-struct RenderOptions {
-  std::string preset;                // the first (or only) preset
-  std::vector<std::string> presets;  // every preset of the sequence, in play order
-  double presetDuration = 16.0;      // seconds each preset plays before the next one
-  bool durationGiven = false;
-  double transition = 2.7;  // MilkDrop 2's blend time for automatic switches
-  bool hardCuts = false, shuffle = false, randomDuration = false, asyncLoads = false;
-  std::vector<std::string> presetFolders;  // --presets
-  std::string audio;
-  int width = 640, height = 480;  // MilkDrop's classic 4:3; small enough for llvmpipe
-  double fps = 60;
-  std::optional<long long> frames;
-  std::optional<double> duration;
-  std::uint64_t seed = 0;
-  std::string out = kDefaultOut;
-  HeadlessGlChoice gl;
-  int meshW = PHOSPHENE_DEFAULT_MESH_X, meshH = PHOSPHENE_DEFAULT_MESH_Y;
-  std::vector<std::string> textureDirs;  // --texture-dir, in order
-  bool verbose = false;
-  bool diagnostic = false;
-};
-
-// Fisher-Yates with mt19937_64, whose output the standard fixes: the same seed gives the same
-// order everywhere (std::shuffle's algorithm is the library's choice).
-void shuffleSeeded(std::vector<std::string>& items, std::uint64_t seed) {
-  std::mt19937_64 rng(seed ^ 0x5eed5eed5eed5eedULL);
-  for (std::size_t i = items.size(); i > 1; --i) {
-    const std::size_t j = static_cast<std::size_t>(rng() % i);
-    std::swap(items[i - 1], items[j]);
-  }
-}
 
 // The preset sequence the engine walks through (its next-preset callback), and what happened.
 struct PresetSequence {
@@ -109,117 +73,6 @@ struct PresetSequence {
   }
 };
 
-ArgParser makeParser() {
-  ArgParser p("render", "[OPTIONS]",
-              "Renders audio to PNG frames, raw RGBA or a video, headless (EGL; no GPU needed).\n"
-              "Deterministic: the same options give the same bytes. With no options it renders\n"
-              "the built-in demo (a generated " +
-                  std::to_string(static_cast<int>(DemoTrack::kSeconds)) +
-                  " s track: kick, bass line, hi-hats, chords) into ./demo-out/.\n"
-                  "Without --preset it renders the embedded preset " +
-                  std::string(kEmbeddedPresets[0].name) +
-                  ". --diagnostic draws the diagnostic view\n"
-                  "instead: spectrum, waveforms, bass/mid/treb meters and a beat lamp.");
-  p.option("preset", "FILE.milk",
-           "MilkDrop preset to render (default: the embedded one); several play in turn", true);
-  p.option("presets", "DIR",
-           "every .milk file under DIR (recursively, sorted by path) joins the sequence", true);
-  p.option("preset-duration", "SEC",
-           "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
-           "switch exactly every SEC seconds, the first switch at SEC");
-  p.option("transition", "SEC",
-           "MilkDrop transition between presets, in seconds (default 2.7; 0 = hard cuts)");
-  p.flag("shuffle", "play the presets in a random order (from --seed)");
-  p.flag("hard-cuts", "MilkDrop's loudness hard cuts to the next preset (off by default)");
-  p.flag("async-loads",
-         "never let a frame wait for the next preset's loading (as a live player does; the output "
-         "then depends on the loader's speed and is no longer deterministic)");
-  p.flag("random-duration", "add MilkDrop's random extra time (0..10 s) to each preset's duration");
-  p.option("audio", "FILE", "audio file (WAV, FLAC, OGG, MP3); default: the built-in demo track");
-  p.option("size", "WxH", "frame size in pixels (default 640x480)");
-  p.option("fps", "N", "video frames per second (default 60)");
-  p.option("frames", "N", "number of frames (default: the whole audio)");
-  p.option("duration", "SEC", "seconds to render instead of --frames");
-  p.option("out", "DIR|FILE.mp4|-",
-           "a directory (frame_000001.png, ...), a .mp4/.mkv/.webm/.mov video (needs the ffmpeg "
-           "program; audio is muxed in), or - for raw RGBA frames on stdout (default demo-out)");
-  p.option("mesh", "WxH", meshOptionHelp());
-  addHeadlessOptions(p);
-  p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset");
-  p.flag("verbose", "print the GL context's capability report and per-run details to stderr");
-  return p;
-}
-
-// Fills `o` from the parsed arguments; returns an error message for a usage error.
-std::optional<std::string> readOptions(const ArgParser& p, RenderOptions& o) {
-  o.presets = p.values("preset");
-  for (const std::string& dir : p.values("presets")) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec))
-      return "--presets wants a folder (got '" + dir + "')";
-    std::vector<std::string> found;
-    for (auto it = std::filesystem::recursive_directory_iterator(
-             dir, std::filesystem::directory_options::skip_permission_denied, ec);
-         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-      std::string ext = it->path().extension().string();
-      std::transform(ext.begin(), ext.end(), ext.begin(),
-                     [](unsigned char c) { return std::tolower(c); });
-      if (ext == ".milk" && it->is_regular_file(ec)) found.push_back(it->path().string());
-    }
-    if (found.empty()) return "--presets: no .milk file under '" + dir + "'";
-    std::sort(found.begin(), found.end());
-    o.presets.insert(o.presets.end(), found.begin(), found.end());
-  }
-  for (const std::string& f : o.presets)
-    if (f.empty()) return "--preset wants a file name";
-  if (auto v = p.value("preset-duration")) {
-    if (!parseDouble(*v, o.presetDuration) || !(o.presetDuration > 0) || o.presetDuration > 86400)
-      return "--preset-duration wants a positive number of seconds (got '" + *v + "')";
-    o.durationGiven = true;
-  }
-  if (auto v = p.value("transition"))
-    if (!parseDouble(*v, o.transition) || !(o.transition >= 0) || o.transition > 3600)
-      return "--transition wants seconds from 0 to 3600 (got '" + *v + "')";
-  o.shuffle = p.has("shuffle");
-  o.hardCuts = p.has("hard-cuts");
-  o.randomDuration = p.has("random-duration");
-  o.asyncLoads = p.has("async-loads");
-  if (auto v = p.value("audio")) o.audio = *v;
-  if (auto e = readSizeOption(p, o.width, o.height)) return e;
-  if (auto v = p.value("fps"))
-    if (!parseDouble(*v, o.fps) || o.fps < 1 || o.fps > 1000)
-      return "--fps wants a number from 1 to 1000 (got '" + *v + "')";
-  if (p.has("frames") && p.has("duration")) return "give --frames or --duration, not both";
-  if (auto v = p.value("frames")) {
-    long long n = 0;
-    if (!parseInt(*v, n) || n < 1 || n > kMaxFrames)
-      return "--frames wants a whole number from 1 to " + std::to_string(kMaxFrames) + " (got '" +
-             *v + "')";
-    o.frames = n;
-  }
-  if (auto v = p.value("duration")) {
-    double d = 0;
-    if (!parseDouble(*v, d) || d <= 0 || d * o.fps > kMaxFrames)
-      return "--duration wants a positive number of seconds (got '" + *v + "')";
-    o.duration = d;
-  }
-  if (auto e = readSeedOption(p, o.seed)) return e;
-  if (auto v = p.value("out")) {
-    if (v->empty()) return "--out wants a directory, a video file name or -";
-    o.out = *v;
-  }
-  if (auto e = readGlOption(p, o.gl)) return e;
-  if (auto e = readMeshOption(p, o.meshW, o.meshH)) return e;
-  o.verbose = p.has("verbose");
-  o.diagnostic = p.has("diagnostic");
-  if (o.diagnostic && !o.presets.empty()) return "give --preset or --diagnostic, not both";
-  if (auto e = readTextureDirs(p, o.textureDirs)) return e;
-  if (o.shuffle) shuffleSeeded(o.presets, o.seed);
-  if (!o.presets.empty()) o.preset = o.presets.front();
-  o.presetFolders = p.values("presets");
-  return std::nullopt;
-}
-
 void copyAnalysis(const phosphene_audio_frame& a, SpectrumViewInput& v) {
   static_assert(PHOSPHENE_WAVEFORM_SAMPLES == SpectrumViewInput::kWaveformSamples);
   static_assert(PHOSPHENE_SPECTRUM_BINS == SpectrumViewInput::kSpectrumBins);
@@ -256,8 +109,8 @@ std::unique_ptr<FrameSink> openSink(const RenderOptions& o, const std::string& d
   }
   VideoOptions v;
   v.path = o.out;
-  v.width = o.width;
-  v.height = o.height;
+  v.width = o.size.width;
+  v.height = o.size.height;
   v.fps = o.fps;
   v.audioPath = o.audio.empty() ? demoWav : o.audio;
   auto ffmpeg = findOnPath("ffmpeg");
@@ -303,8 +156,8 @@ bool loadPreset(phosphene_engine* engine, const RenderOptions& o) {
                                                     kEmbeddedPresets[0].text.size())
                        : phosphene_load_preset_file(engine, o.preset.c_str());
   if (rc == PHOSPHENE_OK) {
-    if (phosphene_engine_set_mesh_size(engine, o.meshW, o.meshH) != PHOSPHENE_OK ||
-        phosphene_engine_set_drawable_size(engine, o.width, o.height) != PHOSPHENE_OK) {
+    if (phosphene_engine_set_mesh_size(engine, o.mesh.width, o.mesh.height) != PHOSPHENE_OK ||
+        phosphene_engine_set_drawable_size(engine, o.size.width, o.size.height) != PHOSPHENE_OK) {
       std::fprintf(stderr, "phosphene render: %s\n", phosphene_engine_last_error(engine));
       return false;
     }
@@ -351,12 +204,8 @@ bool configureSwitching(phosphene_engine* engine, const RenderOptions& o,
 }  // namespace
 
 int runRender(const Args& args) {
-  ArgParser parser = makeParser();
-  if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   RenderOptions o;
-  if (auto problem = readOptions(parser, o)) return parser.usageError(*problem);
-  if (o.out == "-" && isatty(STDOUT_FILENO))
-    return parser.usageError("--out - writes raw RGBA frames; redirect stdout to a file or pipe");
+  if (auto status = parseRenderOptions(args, o)) return *status;
 
   // Before any work: ffmpeg would only fail after the start-up, with a message about the
   // temporary audio file rather than the folder.
@@ -389,7 +238,7 @@ int runRender(const Args& args) {
                      static_cast<long long>(std::ceil(
                          (o.duration ? *o.duration : audio->durationSeconds()) * o.fps - 1e-9)));
 
-  auto context = openHeadlessContext(o.gl, o.verbose, o.width, o.height);
+  auto context = openHeadlessContext(o.gl, o.verbose, o.size.width, o.size.height);
   if (!context) {
     for (const auto& d : context.diagnostics())
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
@@ -410,11 +259,11 @@ int runRender(const Args& args) {
   if (o.verbose) {
     std::fprintf(stderr, "context: %s%s\n%s", context->description().c_str(),
                  rasterThreadsNote().c_str(), caps->report().c_str());
-    std::fprintf(stderr,
-                 "render: %dx%d, %g fps, %lld frames, seed %llu, audio %s (%d Hz, %d ch, %.2f s)\n",
-                 o.width, o.height, o.fps, frames, static_cast<unsigned long long>(o.seed),
-                 o.audio.empty() ? "built-in demo" : o.audio.c_str(), audio->sampleRate(),
-                 audio->channels(), audio->durationSeconds());
+    std::fprintf(
+        stderr, "render: %dx%d, %g fps, %lld frames, seed %llu, audio %s (%d Hz, %d ch, %.2f s)\n",
+        o.size.width, o.size.height, o.fps, frames, static_cast<unsigned long long>(o.seed),
+        o.audio.empty() ? "built-in demo" : o.audio.c_str(), audio->sampleRate(), audio->channels(),
+        audio->durationSeconds());
     debug = gl::DebugOutput::install(*caps, [](const gl::DebugMessage& m) {
       std::fprintf(stderr, "GL %.*s (%.*s, %.*s): %.*s\n", static_cast<int>(m.type.size()),
                    m.type.data(), static_cast<int>(m.source.size()), m.source.data(),
@@ -423,7 +272,7 @@ int runRender(const Args& args) {
     });
   }
 
-  auto fb = gl::Framebuffer::create({o.width, o.height});
+  auto fb = gl::Framebuffer::create({o.size.width, o.size.height});
   if (!fb) {
     for (const auto& d : fb.diagnostics())
       std::fprintf(stderr, "phosphene render: %s\n", d.format().c_str());
@@ -468,8 +317,8 @@ int runRender(const Args& args) {
   phosphene_audio_frame_init(&analysis);
   // Encoding and writing happen on the pipeline's workers; the render thread only reads back.
   const int workers = FramePipeline::defaultWorkers(*sink);
-  FramePipeline output(*sink, o.width, o.height, workers,
-                       FramePipeline::defaultDepth(workers, o.width, o.height));
+  FramePipeline output(*sink, o.size.width, o.size.height, workers,
+                       FramePipeline::defaultDepth(workers, o.size.width, o.size.height));
   InterruptFlag interrupt;
   std::vector<double> renderMs, submitMs;
   renderMs.reserve(static_cast<std::size_t>(std::min(frames, 1LL << 20)));
@@ -487,7 +336,7 @@ int runRender(const Args& args) {
       }
       copyAnalysis(analysis, *input);
       fb->bind();
-      const auto glErrors = view->draw(*input, o.width, o.height);
+      const auto glErrors = view->draw(*input, o.size.width, o.size.height);
       if (!glErrors.empty()) {
         renderError.emplace(f, glErrors.front().format());
         break;
@@ -497,8 +346,8 @@ int runRender(const Args& args) {
         renderError.emplace(f, error);
         break;
       }
-      const phosphene_result rc =
-          phosphene_render_frame_to_framebuffer(audio->engine(), fb->id(), o.width, o.height, 0.0);
+      const phosphene_result rc = phosphene_render_frame_to_framebuffer(
+          audio->engine(), fb->id(), o.size.width, o.size.height, 0.0);
       if (rc != PHOSPHENE_OK) {
         renderError.emplace(f, phosphene_engine_last_error(audio->engine()));
         break;
@@ -554,7 +403,7 @@ int runRender(const Args& args) {
       "readback), %.2f ms/frame with output (whole run); slowest frame after the first %.2f ms "
       "rendering "
       "(%.1fx the median)\n",
-      frames, o.width, o.height, o.fps,
+      frames, o.size.width, o.size.height, o.fps,
       context->api() == platform::GlApi::Es30 ? "GL ES 3" : "GL 3.3 core", what.c_str(),
       sink->where().c_str(), seconds, median(renderMs), median(submitMs),
       // Output runs on other threads, so a per-frame median would hide it: wall time per frame.
