@@ -1,6 +1,7 @@
 // phosphene analyze: decodes an audio file and runs it through the same public C API entry points
-// a host uses (phosphene_engine_add_pcm_float, phosphene_audio_analyze), one analysis per video
-// frame. Output: CSV (stdout or --csv) and optionally a PNG plot of the levels and beats over time.
+// an analysis-only host uses (phosphene_engine_add_pcm_float, then phosphene_engine_advance and
+// phosphene_engine_get_audio with no preset), one analysis per video frame. Output: CSV (stdout or
+// --csv) and optionally a PNG plot of the levels and beats over time.
 //
 // [SECTION] Per-frame analysis   [SECTION] CSV   [SECTION] Plot (lines, legend, labels)
 
@@ -45,7 +46,8 @@ void logToStderr(void*, phosphene_log_level level, const char* message) {
 
 // Feeds the file frame by frame: video frame f has heard the audio up to (f + 1) / fps seconds.
 bool analyzeFile(AudioFile& file, double fps, std::vector<Row>& rows, std::string& error) {
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
+  phosphene_engine_desc desc;
+  phosphene_engine_desc_init(&desc);
   desc.fps = fps;
   desc.log_fn = logToStderr;
   desc.log_min_level = PHOSPHENE_LOG_WARNING;
@@ -87,7 +89,8 @@ bool analyzeFile(AudioFile& file, double fps, std::vector<Row>& rows, std::strin
               " (" + std::to_string(channels) + " channels at " + std::to_string(rate) + " Hz)";
       return false;
     }
-    if (phosphene_audio_analyze(engine.get(), 0.0, frame.get()) != PHOSPHENE_OK) {
+    if (phosphene_engine_advance(engine.get(), 0.0) != PHOSPHENE_OK ||
+        phosphene_engine_get_audio(engine.get(), frame.get()) != PHOSPHENE_OK) {
       error = phosphene_engine_last_error(engine.get());
       return false;
     }
@@ -277,7 +280,8 @@ int runAnalyze(const Args& args) {
                    "Decodes AUDIO (WAV, FLAC, OGG, MP3, ... via libsndfile) and prints MilkDrop's\n"
                    "audio analysis once per video frame as CSV: frame,time,bass,mid,treb,\n"
                    "bass_att,mid_att,treb_att,vol,beat. The audio goes through the same C API\n"
-                   "calls a host makes (phosphene_engine_add_pcm_float, phosphene_audio_analyze).");
+                   "calls a host makes (phosphene_engine_add_pcm_float, phosphene_engine_advance,\n"
+                   "phosphene_engine_get_audio).");
   double fps = 60.0;
   Size plot{1200, 600};
   std::optional<std::string> csvPath, plotPath;

@@ -9,21 +9,9 @@
 #include "DemoTrack.hpp"
 
 namespace phosphene::cli {
-namespace {
-
-// user_data is the feed's prefix: the feed owns the engine, so it outlives every call.
-void logToStderr(void* prefix, phosphene_log_level level, const char* message) {
-  if (level >= PHOSPHENE_LOG_WARNING)
-    std::fprintf(stderr, "%s%s\n", static_cast<const std::string*>(prefix)->c_str(), message);
-}
-
-}  // namespace
-
 std::unique_ptr<AudioFeed> AudioFeed::open(const std::string& audioPath, double fps,
-                                           std::uint64_t seed, const std::string& command,
-                                           std::string& error) {
+                                           std::uint64_t seed, std::string& error) {
   auto feed = std::make_unique<AudioFeed>(Private{});
-  feed->logPrefix_ = "phosphene " + command + ": ";
   feed->fps_ = fps;
   if (audioPath.empty()) {
     DemoTrack demo = makeDemoTrack(seed);
@@ -40,27 +28,12 @@ std::unique_ptr<AudioFeed> AudioFeed::open(const std::string& audioPath, double 
     feed->warning_ = feed->file_->truncationWarning();
   }
 
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
-  desc.fps = fps;
-  desc.seed = seed;
-  // Room for a whole video frame of audio even at 1 fps (the ring counts 44.1 kHz frames).
-  desc.pcm_buffer_frames = 1u << 17;
-  desc.log_fn = &logToStderr;
-  desc.log_user_data = &feed->logPrefix_;
-  desc.log_min_level = PHOSPHENE_LOG_WARNING;
-  const phosphene_result rc = phosphene_engine_create(&desc, &feed->engine_);
-  if (rc != PHOSPHENE_OK) {
-    error = std::string("cannot create the engine: ") + phosphene_result_string(rc);
-    return nullptr;
-  }
   return feed;
 }
 
 AudioFeed::AudioFeed(Private) {}
 
-AudioFeed::~AudioFeed() {
-  phosphene_engine_destroy(engine_);
-}
+AudioFeed::~AudioFeed() = default;
 
 double AudioFeed::durationSeconds() const {
   return sampleRate_ > 0 ? static_cast<double>(totalFrames_) / sampleRate_ : 0.0;
@@ -76,17 +49,7 @@ std::int64_t AudioFeed::read(float* out, std::int64_t frames) {
   return n;
 }
 
-bool AudioFeed::nextFrame(std::int64_t frame, phosphene_audio_frame& out, std::string& error) {
-  if (!feedFrame(frame, error)) return false;
-  const phosphene_result rc = phosphene_audio_analyze(engine_, 0.0, &out);
-  if (rc != PHOSPHENE_OK) {
-    error = std::string("phosphene_audio_analyze: ") + phosphene_engine_last_error(engine_);
-    return false;
-  }
-  return true;
-}
-
-bool AudioFeed::feedFrame(std::int64_t frame, std::string& error) {
+bool AudioFeed::feedFrame(std::int64_t frame, phosphene_engine* engine, std::string& error) {
   // Integer-exact when rate/fps is, and never drifting otherwise: the boundary is recomputed from
   // the frame index, not accumulated.
   const auto end =
@@ -105,7 +68,7 @@ bool AudioFeed::feedFrame(std::int64_t frame, std::string& error) {
   }
   if (want > 0) {
     const phosphene_result rc = phosphene_engine_add_pcm_float(
-        engine_, chunk_.data(), static_cast<std::size_t>(want), channels_, sampleRate_);
+        engine, chunk_.data(), static_cast<std::size_t>(want), channels_, sampleRate_);
     if (rc != PHOSPHENE_OK) {
       error = std::string("phosphene_engine_add_pcm_float: ") + phosphene_result_string(rc);
       return false;

@@ -6,7 +6,8 @@
 //   step    audio analysis and the preset's equations (phosphene_engine_advance: no GL);
 //   submit  the draw calls (phosphene_engine_draw); a software rasteriser such as Mesa's
 //           llvmpipe shades vertices and bins triangles here;
-//   finish  glFinish: waiting until the GL has drawn every pixel of the frame.
+//   finish  glFinish (platform::waitForGl): waiting until the GL has drawn every pixel of the
+//           frame.
 // Nothing is read back or written: `phosphene render --out` costs come on top (see
 // bench/README.md). Timings are the machine's, never a pass/fail criterion.
 
@@ -25,15 +26,16 @@
 #include "ArgParser.hpp"
 #include "AudioFeed.hpp"
 #include "Commands.hpp"
+#include "CurrentGlContext.hpp"
 #include "EmbeddedPresets.hpp"
+#include "FirstPreset.hpp"
 #include "HeadlessContext.hpp"
 #include "HeadlessGlChoice.hpp"
 #include "InterruptFlag.hpp"
 #include "JsonText.hpp"
+#include "OfflineEngine.hpp"
+#include "OffscreenFramebuffer.hpp"
 #include "PresetFiles.hpp"
-#include "gl/Capabilities.hpp"
-#include "gl/Framebuffer.hpp"
-#include "gl/Gl.hpp"
 
 namespace phosphene::cli {
 namespace {
@@ -166,31 +168,37 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint framebuffer,
+PresetResult benchOne(const BenchOptions& o, const std::string& path, unsigned framebuffer,
                       const InterruptFlag& interrupt) {
   PresetResult r;
   r.path = path;
   r.name = path.empty() ? std::string(kEmbeddedPresets[0].name)
                         : std::filesystem::path(path).stem().string();
   std::string error;
-  auto feed = AudioFeed::open(o.audio, o.fps, o.seed, "bench", error);
+  auto feed = AudioFeed::open(o.audio, o.fps, o.seed, error);
   if (!feed) {
     r.failure = error;
     return r;
   }
-  phosphene_engine* engine = feed->engine();
+  // Made in the context bench opened (current here), destroyed at return while it still is.
+  const auto offline = OfflineEngine::create(o.fps, o.seed, "bench", error);
+  if (!offline) {
+    r.failure = error;
+    return r;
+  }
+  phosphene_engine* engine = offline->get();
   if (!prepareEngine(engine, o, path, error)) {
     r.failure = error;
     return r;
   }
   const auto loadStart = Clock::now();
-  const phosphene_result loaded =
-      path.empty() ? phosphene_load_preset_text(engine, kEmbeddedPresets[0].text.data(),
-                                                kEmbeddedPresets[0].text.size())
-                   : phosphene_load_preset_file(engine, path.c_str());
+  const FirstPreset preset(path);
+  const bool started = preset.status() == PHOSPHENE_OK && preset.startIn(engine);
   r.loadMs = msBetween(loadStart, Clock::now());
-  if (loaded != PHOSPHENE_OK) {
-    r.failure = std::string("cannot load: ") + phosphene_result_string(loaded);
+  if (!started) {
+    r.failure = preset.status() != PHOSPHENE_OK
+                    ? std::string("cannot load: ") + phosphene_result_string(preset.status())
+                    : offline->lastError();
     return r;
   }
   phosphene_render_target target;
@@ -204,7 +212,7 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint fra
   for (auto* v : {&total, &step, &submit, &finish}) v->reserve(reserve);
   for (long long f = 0; f < o.warmup + o.frames && !interrupt.raised(); ++f) {
     const auto t0 = Clock::now();
-    if (!feed->feedFrame(f, error)) {
+    if (!feed->feedFrame(f, engine, error)) {
       r.failure = error;
       break;
     }
@@ -218,7 +226,7 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, GLuint fra
       break;
     }
     const auto t2 = Clock::now();
-    glFinish();
+    platform::waitForGl();
     const auto t3 = Clock::now();
     if (f == 0) r.firstFrameMs = msBetween(t0, t3);
     if (f < o.warmup) continue;
@@ -336,16 +344,14 @@ int runBench(const Args& args) {
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
     return 1;
   }
-  auto fb = gl::Framebuffer::create({o.size.width, o.size.height});
+  auto fb = platform::OffscreenFramebuffer::create(o.size.width, o.size.height);
   if (!fb) {
     for (const auto& d : fb.diagnostics())
       std::fprintf(stderr, "phosphene bench: %s\n", d.format().c_str());
     return 1;
   }
   const std::string glName = context->api() == platform::GlApi::Es30 ? "GL ES 3.0" : "GL 3.3 core";
-  const auto* rendererText = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  const std::string renderer =
-      (rendererText ? rendererText : "unknown renderer") + rasterThreadsNote();
+  const std::string renderer = platform::glRendererName() + rasterThreadsNote();
 
   if (!o.json) printTableHeader(o, glName, renderer);
   InterruptFlag interrupt;
@@ -355,7 +361,7 @@ int runBench(const Args& args) {
   Summary s;
   for (const std::string& path : o.presets) {
     if (interrupt.raised()) break;
-    results.push_back(benchOne(o, path, fb->id(), interrupt));
+    results.push_back(benchOne(o, path, fb->glName(), interrupt));
     const PresetResult& r = results.back();
     if (!o.json) printTableRow(r);
     if (!r.failure.empty() || r.frames == 0) {

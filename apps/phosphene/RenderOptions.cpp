@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <random>
 #include <system_error>
@@ -43,7 +45,7 @@ ArgParser makeParser(RenderOptions& o) {
           o.presetFolders);
   p.number("preset-duration", "SEC",
            "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
-           "switch exactly every SEC seconds, the first switch at SEC",
+           "switch exactly every SEC seconds",
            o.presetDuration, {0, 86400, true});
   p.number("transition", "SEC",
            "MilkDrop transition between presets, in seconds (default 2.7; 0 = hard cuts)",
@@ -108,6 +110,12 @@ std::optional<std::string> checkRun(RenderOptions& o) {
 std::string RenderOptions::presetName() const {
   return preset.empty() ? std::string(kEmbeddedPresets[0].name)
                         : std::filesystem::path(preset).filename().string();
+}
+
+long long RenderOptions::frameCount(double audioSeconds) const {
+  if (frames) return *frames;
+  return std::max(
+      1LL, static_cast<long long>(std::ceil((duration ? *duration : audioSeconds) * fps - 1e-9)));
 }
 
 std::optional<int> parseRenderOptions(const Args& args, RenderOptions& o) {

@@ -40,6 +40,8 @@ struct RenderOptions {
   /// The name the summary and messages give the first preset: the embedded one's without
   /// --preset.
   std::string presetName() const;
+  /// --frames, else --duration or the whole audio (`audioSeconds`) at --fps; at least one.
+  long long frameCount(double audioSeconds) const;
 };
 
 /// Parses render's arguments into `o`. Returns the exit status when the command ends here (0

@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/Buffer.hpp"
+#include "gl/Capabilities.hpp"
 #include "gl/GlErrors.hpp"
+#include "gl/ShaderProgram.hpp"
+#include "gl/VertexArray.hpp"
 
 namespace phosphene::cli {
 namespace {
@@ -82,8 +86,21 @@ float finiteOr0(float v) {
 
 }  // namespace
 
-core::Expected<SpectrumView> SpectrumView::create(const gl::Capabilities& caps) {
-  auto program = gl::ShaderProgram::create(caps.dialect(), kShader, "SpectrumView");
+struct SpectrumView::GlObjects {
+  gl::ShaderProgram program;
+  gl::Buffer vertices;
+  gl::VertexArray vao;
+};
+
+SpectrumView::SpectrumView() = default;
+SpectrumView::SpectrumView(SpectrumView&&) noexcept = default;
+SpectrumView& SpectrumView::operator=(SpectrumView&&) noexcept = default;
+SpectrumView::~SpectrumView() = default;
+
+core::Expected<SpectrumView> SpectrumView::create() {
+  auto caps = gl::probeCapabilities();
+  if (!caps) return caps.diagnostics();
+  auto program = gl::ShaderProgram::create(caps->dialect(), kShader, "SpectrumView");
   if (!program) return program.diagnostics();
   auto buffer = gl::Buffer::create(GL_ARRAY_BUFFER, kMaxVertices * sizeof(Vertex), nullptr);
   if (!buffer) return buffer.diagnostics();
@@ -92,9 +109,8 @@ core::Expected<SpectrumView> SpectrumView::create(const gl::Capabilities& caps) 
   vao->attribute(0, *buffer, 2, GL_FLOAT, false, sizeof(Vertex), offsetof(Vertex, x));
   vao->attribute(1, *buffer, 4, GL_UNSIGNED_BYTE, true, sizeof(Vertex), offsetof(Vertex, r));
   SpectrumView view;
-  view.program_ = std::move(*program);
-  view.vertices_ = std::move(*buffer);
-  view.vao_ = std::move(*vao);
+  view.gl_ = std::make_unique<GlObjects>(
+      GlObjects{std::move(*program), std::move(*buffer), std::move(*vao)});
   view.scratch_.reserve(kMaxVertices);
   view.capacity_ = kMaxVertices;
   return view;
@@ -207,9 +223,9 @@ core::Diagnostics SpectrumView::draw(const SpectrumViewInput& in, int width, int
   glDisable(GL_CULL_FACE);
   glClearColor(0.04f, 0.04f, 0.06f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  vertices_.update(0, count * sizeof(Vertex), scratch_.data());
-  program_.use();
-  vao_.bind();
+  gl_->vertices.update(0, count * sizeof(Vertex), scratch_.data());
+  gl_->program.use();
+  gl_->vao.bind();
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(count));
   glBindVertexArray(0);
   glUseProgram(0);

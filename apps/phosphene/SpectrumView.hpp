@@ -2,19 +2,16 @@
 // The diagnostic view: what the audio stage hands a preset, drawn plainly. Spectrum bars (log
 // frequency axis), the left and right waveforms, bass/mid/treb meters with their smoothed (_att)
 // values as ticks, and a beat lamp: `phosphene render --diagnostic`, a quick visual check of the
-// analysis. Part of the CLI, not the library: it draws with the library's GL wrappers but no
-// host needs it.
+// analysis. Part of the CLI, not the library: no host needs it. It draws with the library's GL
+// wrappers, kept out of this header so that render's code sees no GL.
 //
 // It draws into the framebuffer bound by the caller, over the whole viewport it is given, and
 // keeps no state between frames: the same input gives the same picture.
 
+#include <memory>
 #include <vector>
 
 #include "core/Expected.hpp"
-#include "gl/Buffer.hpp"
-#include "gl/Capabilities.hpp"
-#include "gl/ShaderProgram.hpp"
-#include "gl/VertexArray.hpp"
 
 namespace phosphene::cli {
 
@@ -33,7 +30,11 @@ struct SpectrumViewInput {
 class SpectrumView {
  public:
   /// Compiles the view's one program for the current context (once per context; keep the view).
-  static core::Expected<SpectrumView> create(const gl::Capabilities& caps);
+  static core::Expected<SpectrumView> create();
+  SpectrumView(SpectrumView&&) noexcept;
+  SpectrumView& operator=(SpectrumView&&) noexcept;
+  /// Deletes its GL objects: the context must be current.
+  ~SpectrumView();
 
   /// Draws `input` into the bound framebuffer over a viewport of width x height pixels (the
   /// caller's glViewport). Changes: program, VAO and array buffer bindings (restored to 0),
@@ -48,14 +49,13 @@ class SpectrumView {
     float x, y;                // normalised device coordinates
     unsigned char r, g, b, a;  // sRGB-ish colour, normalised by GL
   };
-  SpectrumView() = default;
+  struct GlObjects;  // program, vertex buffer, vertex array
+  SpectrumView();
   void quad(float x0, float y0, float x1, float y1, const unsigned char rgba[4]);
   void line(const float* ys, int n, float x0, float x1, float yCentre, float yScale, float pxW,
             float pxH, float thickness, const unsigned char rgba[4]);
 
-  gl::ShaderProgram program_;
-  gl::Buffer vertices_;
-  gl::VertexArray vao_;
+  std::unique_ptr<GlObjects> gl_;
   std::vector<Vertex> scratch_;  // reused every frame: no per-frame allocation
   std::size_t capacity_ = 0;     // vertices the GL buffer holds
 };

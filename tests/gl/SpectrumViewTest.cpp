@@ -56,7 +56,7 @@ class SpectrumViewGl : public ::testing::TestWithParam<GlApi> {
 
 TEST_P(SpectrumViewGl, FixedFrameMatchesGolden) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = cli::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create();
   ASSERT_TRUE(view.ok()) << view.diagnostics().front().format();
   const auto image = draw(*fixedFrame(), 160, 120, *view);
   EXPECT_TRUE(ctx->debugErrors().empty()) << ctx->debugErrors().front();
@@ -67,7 +67,7 @@ TEST_P(SpectrumViewGl, FixedFrameMatchesGolden) {
 
 TEST_P(SpectrumViewGl, SameInputSamePixelsAndBeatLampResponds) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = cli::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create();
   ASSERT_TRUE(view.ok());
   auto in = fixedFrame();
   const auto a = draw(*in, 96, 72, *view);
@@ -85,7 +85,7 @@ TEST_P(SpectrumViewGl, SameInputSamePixelsAndBeatLampResponds) {
 
 TEST_P(SpectrumViewGl, NonFiniteInputDrawsWithoutErrors) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
-  auto view = cli::SpectrumView::create(ctx->caps());
+  auto view = cli::SpectrumView::create();
   ASSERT_TRUE(view.ok());
   auto in = fixedFrame();
   in->spectrum[0][3] = std::nanf("");
