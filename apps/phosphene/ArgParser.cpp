@@ -42,116 +42,115 @@ void ArgParser::flag(std::string name, std::string help, bool& target) {
 
 namespace {
 
-std::optional<std::string> emptyValueMessage(std::string_view name, std::string_view valueName) {
-  return "--" + std::string(name) + " wants " + std::string(valueName) + ", not an empty value";
+// An option's Assign: `parse` converts the text (nothing when it is not a value the option
+// takes), `refusal` words the message for what it refused.
+template <class Target, class Parse, class Refusal>
+auto storeParsed(Target& target, Parse parse, Refusal refusal) {
+  return [&target, parse, refusal](std::string_view name,
+                                   const std::string& text) -> std::optional<std::string> {
+    auto value = parse(text);
+    if (!value) return refusal(name, text);
+    target = std::move(*value);
+    return std::nullopt;
+  };
+}
+
+std::optional<std::string> nonEmpty(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return text;
+}
+
+auto emptyValueRefusal(const std::string& valueName) {
+  return [valueName](std::string_view name, std::string_view) {
+    return "--" + std::string(name) + " wants " + valueName + ", not an empty value";
+  };
 }
 
 }  // namespace
 
 void ArgParser::text(std::string name, std::string valueName, std::string help,
                      std::string& target) {
-  const std::string shown = valueName;
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        if (v.empty()) return emptyValueMessage(n, shown);
-        target = v;
-        return std::nullopt;
-      });
+  auto assign = storeParsed(target, nonEmpty, emptyValueRefusal(valueName));
+  addTyped(std::move(name), std::move(valueName), std::move(help), false, std::move(assign));
 }
 
 void ArgParser::text(std::string name, std::string valueName, std::string help,
                      std::optional<std::string>& target) {
-  const std::string shown = valueName;
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        if (v.empty()) return emptyValueMessage(n, shown);
-        target = v;
-        return std::nullopt;
-      });
+  auto assign = storeParsed(target, nonEmpty, emptyValueRefusal(valueName));
+  addTyped(std::move(name), std::move(valueName), std::move(help), false, std::move(assign));
 }
 
 void ArgParser::texts(std::string name, std::string valueName, std::string help,
                       std::vector<std::string>& target) {
-  const std::string shown = valueName;
+  auto refusal = emptyValueRefusal(valueName);
   addTyped(
       std::move(name), std::move(valueName), std::move(help), true,
-      [&target, shown](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        if (v.empty()) return emptyValueMessage(n, shown);
+      [&target, refusal](std::string_view n, const std::string& v) -> std::optional<std::string> {
+        if (v.empty()) return refusal(n, v);
         target.push_back(v);
         return std::nullopt;
       });
 }
 
+template <class Target>
+void ArgParser::addWhole(std::string name, std::string valueName, std::string help, Target& target,
+                         WholeRange range) {
+  addTyped(std::move(name), std::move(valueName), std::move(help), false,
+           storeParsed(
+               target, [range](const std::string& v) { return parseWhole(v, range); },
+               [range](std::string_view n, std::string_view v) {
+                 return wholeRangeMessage(n, range, v);
+               }));
+}
+
+template <class Target>
+void ArgParser::addNumber(std::string name, std::string valueName, std::string help, Target& target,
+                          NumberRange range) {
+  addTyped(std::move(name), std::move(valueName), std::move(help), false,
+           storeParsed(
+               target, [range](const std::string& v) { return parseNumber(v, range); },
+               [range](std::string_view n, std::string_view v) {
+                 return numberRangeMessage(n, range, v);
+               }));
+}
+
 void ArgParser::whole(std::string name, std::string valueName, std::string help, long long& target,
                       WholeRange range) {
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        const auto parsed = parseWhole(v, range);
-        if (!parsed) return wholeRangeMessage(n, range, v);
-        target = *parsed;
-        return std::nullopt;
-      });
+  addWhole(std::move(name), std::move(valueName), std::move(help), target, range);
 }
 
 void ArgParser::whole(std::string name, std::string valueName, std::string help,
                       std::optional<long long>& target, WholeRange range) {
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        target = parseWhole(v, range);
-        if (!target) return wholeRangeMessage(n, range, v);
-        return std::nullopt;
-      });
+  addWhole(std::move(name), std::move(valueName), std::move(help), target, range);
+}
+
+void ArgParser::number(std::string name, std::string valueName, std::string help, double& target,
+                       NumberRange range) {
+  addNumber(std::move(name), std::move(valueName), std::move(help), target, range);
+}
+
+void ArgParser::number(std::string name, std::string valueName, std::string help,
+                       std::optional<double>& target, NumberRange range) {
+  addNumber(std::move(name), std::move(valueName), std::move(help), target, range);
 }
 
 void ArgParser::seed(std::string name, std::string valueName, std::string help,
                      std::uint64_t& target) {
   addTyped(std::move(name), std::move(valueName), std::move(help), false,
-           [&target](std::string_view n, const std::string& v) -> std::optional<std::string> {
-             const auto parsed = parseSeed(v);
-             if (!parsed) return seedMessage(n, v);
-             target = *parsed;
-             return std::nullopt;
-           });
-}
-
-void ArgParser::number(std::string name, std::string valueName, std::string help, double& target,
-                       NumberRange range) {
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        const auto parsed = parseNumber(v, range);
-        if (!parsed) return numberRangeMessage(n, range, v);
-        target = *parsed;
-        return std::nullopt;
-      });
-}
-
-void ArgParser::number(std::string name, std::string valueName, std::string help,
-                       std::optional<double>& target, NumberRange range) {
-  addTyped(
-      std::move(name), std::move(valueName), std::move(help), false,
-      [&target, range](std::string_view n, const std::string& v) -> std::optional<std::string> {
-        target = parseNumber(v, range);
-        if (!target) return numberRangeMessage(n, range, v);
-        return std::nullopt;
-      });
+           storeParsed(
+               target, [](const std::string& v) { return parseSeed(v); },
+               [](std::string_view n, std::string_view v) { return seedMessage(n, v); }));
 }
 
 void ArgParser::size(std::string name, std::string valueName, std::string help, Size& target,
                      SizeRange range) {
   const Size example = target;
   addTyped(std::move(name), std::move(valueName), std::move(help), false,
-           [&target, range, example](std::string_view n,
-                                     const std::string& v) -> std::optional<std::string> {
-             const auto parsed = parseSize(v, range);
-             if (!parsed) return sizeRangeMessage(n, range, example, v);
-             target = *parsed;
-             return std::nullopt;
-           });
+           storeParsed(
+               target, [range](const std::string& v) { return parseSize(v, range); },
+               [range, example](std::string_view n, std::string_view v) {
+                 return sizeRangeMessage(n, range, example, v);
+               }));
 }
 
 void ArgParser::excludes(std::string a, std::string b) {

@@ -101,6 +101,13 @@ class ArgParser {
   const Spec* find(std::string_view name) const;
   void addTyped(std::string name, std::string valueName, std::string help, bool repeatable,
                 Assign assign);
+  // whole() and number() for a plain or an optional target.
+  template <class Target>
+  void addWhole(std::string name, std::string valueName, std::string help, Target& target,
+                WholeRange range);
+  template <class Target>
+  void addNumber(std::string name, std::string valueName, std::string help, Target& target,
+                 NumberRange range);
   bool assignValues();
   // "3.3|es3" -> "3.3 or es3"; "a|b|c" -> "a, b or c".
   static std::string alternatives(std::string_view valueName);
