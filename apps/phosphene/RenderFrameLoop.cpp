@@ -112,6 +112,74 @@ void printRunDetails(const RenderOptions& o, const AudioFeed& audio, long long f
                audio.channels(), audio.durationSeconds());
 }
 
+namespace {
+
+// How the frame loop ended: frames rendered, and the frame that failed to draw, if one did.
+struct LoopEnd {
+  long long rendered = 0;
+  std::optional<std::pair<long long, std::string>> drawError;  // frame, message
+};
+
+LoopEnd drawAndOutput(const FrameLoopRun& run, const DrawFrame& draw, FramePipeline& output,
+                      const InterruptFlag& interrupt, FrameTimes& times) {
+  LoopEnd end;
+  times.renderMs.reserve(static_cast<std::size_t>(std::min(run.frames, 1LL << 20)));
+  ProgressBar progress(run.frames, ProgressBar::stderrIsTerminal());
+  std::string error;
+  for (long long f = 0; f < run.frames && !interrupt.raised(); ++f) {
+    const auto t0 = Clock::now();
+    if (!draw(f, error)) {
+      end.drawError.emplace(f, error);
+      break;
+    }
+    const auto tSubmitted = Clock::now();
+    // Waits while the output is behind (bounded memory); null once a frame failed to write.
+    platform::RgbaImage* image = output.acquire();
+    if (!image) break;
+    const auto tAcquired = Clock::now();
+    run.gl.framebuffer.readRgba8(image->pixels);
+    image->bottomUp = true;  // GL's order; the sinks write top row first without a flipped copy
+    const auto t1 = Clock::now();
+    output.submit(f);
+    end.rendered = f + 1;
+    times.renderMs.push_back(
+        std::chrono::duration<double, std::milli>((t1 - t0) - (tAcquired - tSubmitted)).count());
+    times.submitMs.push_back(std::chrono::duration<double, std::milli>(tSubmitted - t0).count());
+    progress.update(f + 1);
+  }
+  progress.finish();
+  return end;
+}
+
+// Frames rendered before a failure or Ctrl+C are still written: no work is thrown away. Returns
+// the exit status; 0 says the summary is due.
+int finishOutput(FramePipeline& output, FrameSink& sink, const LoopEnd& end,
+                 const InterruptFlag& interrupt) {
+  std::string error;
+  if (!output.finish(error)) {
+    std::fprintf(stderr, "phosphene render: frame %lld: %s\n",
+                 static_cast<long long>(*output.failedFrame() + 1), error.c_str());
+    return 1;
+  }
+  if (end.drawError) {
+    std::fprintf(stderr, "phosphene render: frame %lld: %s\n", end.drawError->first + 1,
+                 end.drawError->second.c_str());
+    return 1;
+  }
+  if (!sink.finish(error)) {
+    std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
+    return 1;
+  }
+  if (interrupt.raised()) {
+    std::fprintf(stderr, "phosphene render: interrupted; %s holds frames 1 to %lld\n",
+                 sink.where().c_str(), end.rendered);
+    return 128 + interrupt.signal();
+  }
+  return 0;
+}
+
+}  // namespace
+
 int renderFrames(const FrameLoopRun& run, const DrawFrame& draw) {
   const RenderOptions& o = run.options;
   std::string error;
@@ -131,54 +199,10 @@ int renderFrames(const FrameLoopRun& run, const DrawFrame& draw) {
                        FramePipeline::defaultDepth(workers, o.size.width, o.size.height));
   InterruptFlag interrupt;
   FrameTimes times;
-  times.renderMs.reserve(static_cast<std::size_t>(std::min(run.frames, 1LL << 20)));
-  ProgressBar progress(run.frames, ProgressBar::stderrIsTerminal());
   const auto start = Clock::now();
-  std::optional<std::pair<long long, std::string>> renderError;  // frame, message
-  long long rendered = 0;
-  for (long long f = 0; f < run.frames && !interrupt.raised(); ++f) {
-    const auto t0 = Clock::now();
-    if (!draw(f, error)) {
-      renderError.emplace(f, error);
-      break;
-    }
-    const auto tSubmitted = Clock::now();
-    // Waits while the output is behind (bounded memory); null once a frame failed to write.
-    platform::RgbaImage* image = output.acquire();
-    if (!image) break;
-    const auto tAcquired = Clock::now();
-    run.gl.framebuffer.readRgba8(image->pixels);
-    image->bottomUp = true;  // GL's order; the sinks write top row first without a flipped copy
-    const auto t1 = Clock::now();
-    output.submit(f);
-    rendered = f + 1;
-    times.renderMs.push_back(
-        std::chrono::duration<double, std::milli>((t1 - t0) - (tAcquired - tSubmitted)).count());
-    times.submitMs.push_back(std::chrono::duration<double, std::milli>(tSubmitted - t0).count());
-    progress.update(f + 1);
-  }
-  progress.finish();
-  // Frames rendered before a failure or Ctrl+C are still written: no work is thrown away.
-  if (!output.finish(error)) {
-    std::fprintf(stderr, "phosphene render: frame %lld: %s\n",
-                 static_cast<long long>(*output.failedFrame() + 1), error.c_str());
-    return 1;
-  }
-  if (renderError) {
-    std::fprintf(stderr, "phosphene render: frame %lld: %s\n", renderError->first + 1,
-                 renderError->second.c_str());
-    return 1;
-  }
-  if (!sink->finish(error)) {
-    std::fprintf(stderr, "phosphene render: %s\n", error.c_str());
-    return 1;
-  }
-  if (interrupt.raised()) {
-    std::fprintf(stderr, "phosphene render: interrupted; %s holds frames 1 to %lld\n",
-                 sink->where().c_str(), rendered);
-    return 128 + interrupt.signal();
-  }
-  printSummary(run, *sink, times, rendered,
+  const LoopEnd end = drawAndOutput(run, draw, output, interrupt, times);
+  if (const int status = finishOutput(output, *sink, end, interrupt); status != 0) return status;
+  printSummary(run, *sink, times, end.rendered,
                std::chrono::duration<double>(Clock::now() - start).count());
   return 0;
 }
