@@ -45,7 +45,7 @@ ArgParser makeParser(RenderOptions& o) {
           o.presetFolders);
   p.number("preset-duration", "SEC",
            "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
-           "switch exactly every SEC seconds",
+           "switch exactly every SEC seconds, the first switch at SEC",
            o.presetDuration, {0, 86400, true});
   p.number("transition", "SEC",
            "MilkDrop transition between presets, in seconds (default 2.7; 0 = hard cuts)",

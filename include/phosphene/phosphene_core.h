@@ -749,7 +749,7 @@ PHOSPHENE_API phosphene_result phosphene_engine_switch_preset(
  *        arrive as a PHOSPHENE_EVENT_PRESET_LOAD_FAILED event with its diagnostics (to know them
  *        at once, make a handle with phosphene_preset_create_from_file and switch to it).
  *        For a synchronous hard cut (offline rendering, tests): a PHOSPHENE_TRANSITION_HARD_CUT
- *        transition, then phosphene_engine_wait_for_preset; the preset starts at the next advance.
+ *        transition, then phosphene_engine_wait_for_preset, which makes it current at once.
  * @param path (in) UTF-8; copied. @param transition (in) NULL: the default.
  * @param out_request (out, may be NULL) an id > 0 that the events of this switch carry.
  * @return PHOSPHENE_OK (queued); PHOSPHENE_ERROR_INVALID_ARGUMENT (engine or path NULL, a bad
@@ -773,12 +773,14 @@ PHOSPHENE_API phosphene_result phosphene_engine_load_preset_text(
     const phosphene_transition_desc* transition, uint64_t* out_request) PHOSPHENE_NOEXCEPT;
 
 /**
- * @brief Blocks until the requested preset is prepared (it starts at the next frame).
- *        For offline rendering: the output then does not depend on how fast the loader was.
+ * @brief Blocks until the requested preset is prepared and makes it current: the next frame
+ *        draws it (or, when it switches live from a preset already drawn with shaders, starts
+ *        after its programs are linked over the next draws). Its duration and events count from
+ *        now. For offline rendering: the output then does not depend on how fast the loader was.
  * @return PHOSPHENE_OK (prepared, or nothing was pending); PHOSPHENE_ERROR_IO or
- *         PHOSPHENE_ERROR_PRESET_INVALID when the awaited preset failed to load (it will not
- *         start; the current preset keeps running, and the next advance reports the failure as
- *         a PHOSPHENE_EVENT_PRESET_LOAD_FAILED event with its diagnostics);
+ *         PHOSPHENE_ERROR_PRESET_INVALID when the awaited preset failed to load (it does not
+ *         start; the current preset keeps running; a PHOSPHENE_EVENT_PRESET_LOAD_FAILED event
+ *         carries its diagnostics);
  *         PHOSPHENE_ERROR_INVALID_ARGUMENT.
  * Thread safety: controller thread. @since 1.0
  */

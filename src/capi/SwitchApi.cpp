@@ -154,7 +154,7 @@ phosphene_result phosphene_engine_load_preset_text(phosphene_engine* engine, con
 phosphene_result phosphene_engine_wait_for_preset(phosphene_engine* engine) noexcept {
   if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   return guarded(engine, "phosphene_engine_wait_for_preset", [&] {
-    switch (engine->engine.waitForPendingLoad()) {
+    switch (engine->engine.finishPendingLoad()) {
       case phosphene::engine::LoadStatus::Ok:
         return PHOSPHENE_OK;
       case phosphene::engine::LoadStatus::IoError:

@@ -158,6 +158,12 @@ LoadStatus Engine::waitForPendingLoad() {
   return ready_->status == LoadStatus::Ok ? LoadStatus::Invalid : ready_->status;
 }
 
+LoadStatus Engine::finishPendingLoad() {
+  const LoadStatus status = waitForPendingLoad();
+  if (ready_) servicePendingLoad();
+  return status;
+}
+
 void Engine::servicePendingLoad() {
   // The second half of a staged switch (see below): its warp program linked at the last draw,
   // its comp program links at the next; the preset starts now.

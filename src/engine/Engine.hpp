@@ -169,6 +169,11 @@ class Engine {
   /// Blocks until the pending request (if any) is prepared; it starts on the next frame. Its
   /// outcome (Ok also when nothing is pending): a failure is reported at the next frame.
   LoadStatus waitForPendingLoad();
+  /// waitForPendingLoad, then starts the preset now (unless a live switch stages its shaders over
+  /// the next draws): its clock, switch schedule and events count from this frame, exactly as a
+  /// synchronous load, so a preset started before the first frame is switched away from at
+  /// duration, not one frame later.
+  LoadStatus finishPendingLoad();
 
   /// Diagnostics of the last load (failed or not) and of linking the current preset's shaders.
   const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }
