@@ -9,9 +9,6 @@
 
 #include "core/Diagnostic.hpp"
 #include "engine/PresetShaderTranslation.hpp"
-#include "preset/PerFrameResults.hpp"
-#include "preset/TransitionBlend.hpp"
-#include "preset/WarpBlend.hpp"
 #include "render/TextureFinder.hpp"
 
 namespace phosphene::engine {
@@ -302,23 +299,18 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
   if (blend) {
     // A switch during a transition: the preset coming in becomes the one going out and the one
     // going out is dropped, as MD2's LoadPreset does (the old state is replaced by the current).
-    // The blend starts from what the outgoing preset shows now (CBlendableFloat::StartBlendFrom
-    // reads the old value at the switch): mid-blend, its blended values, frozen there.
-    outgoingBase_ = transition_.active ? blendedBase_ : current_.runtime->baseValues();
+    // The blend starts from what the outgoing preset shows now: mid-blend, its blended values.
+    const bool midBlend = transition_.active();
+    transition_.begin(clock_.time(), transitionSeconds,
+                      midBlend ? transition_.blendedBase() : current_.runtime->baseValues(),
+                      current_.shaders.comp != nullptr, slot.shaders.comp != nullptr);
     retire(outgoing_);
     outgoing_ = std::move(current_);
-    outgoing_.runtime->setBlendedBase(transition_.active ? &outgoingBase_ : nullptr);
-    transition_.active = true;
-    transition_.start = clock_.time();
-    transition_.duration = transitionSeconds;
-    const bool oldComp = outgoing_.shaders.comp != nullptr;
-    const bool newComp = slot.shaders.comp != nullptr;
-    transition_.snapPoint = preset::blendSnapPoint(oldComp, newComp);
-    transition_.pattern = {};  // drawn at the first blended frame, when the mesh size is known
+    outgoing_.runtime->setBlendedBase(midBlend ? &transition_.outgoingBase() : nullptr);
   } else {
     retire(outgoing_);
     retire(current_);
-    transition_ = {};
+    transition_.end();
   }
   current_ = std::move(slot);
   frameDrawable_ = false;
@@ -383,13 +375,12 @@ void Engine::applySwitchPolicy() {
 }
 
 double Engine::transitionProgress() const {
-  if (!transition_.active || transition_.duration <= 0.0) return 1.0;
-  return std::clamp((clock_.time() - transition_.start) / transition_.duration, 0.0, 1.0);
+  return transition_.progress(clock_.time());
 }
 
 void Engine::endTransition() {
   retire(outgoing_);  // its GL programs go at the next draw, with the context current
-  transition_ = {};
+  transition_.end();
   frameDrawable_ = false;
   if (current_.runtime) current_.runtime->setBlendedBase(nullptr);
   emit(eventAbout(current_, EngineEvent::Type::TransitionEnded, SwitchReason::User));

@@ -55,6 +55,7 @@
 #include "engine/PresetLoader.hpp"
 #include "preset/BlendPattern.hpp"
 #include "preset/Runtime.hpp"
+#include "preset/TransitionStep.hpp"
 #include "render/Renderer.hpp"
 #include "shader/TranslationCache.hpp"
 
@@ -198,7 +199,7 @@ class Engine {
   void setPresetProvider(PresetProvider provider) { provider_ = std::move(provider); }
   /// Asks the provider for the next preset now (a "next" key), with the user blend time.
   bool switchToNext(SwitchReason reason = SwitchReason::User, double transitionSeconds = -1.0);
-  bool transitioning() const { return transition_.active; }
+  bool transitioning() const { return transition_.active(); }
   /// Linear blend progress p of the transition in flight (1 outside transitions).
   double transitionProgress() const;
   /// The outgoing preset's runtime during a transition.
@@ -289,12 +290,6 @@ class Engine {
     std::array<float, 4> hue{};
     std::uint64_t seed = 0;
   };
-  struct Transition {
-    bool active = false;
-    double start = 0.0, duration = 0.0;
-    double snapPoint = 0.5;
-    preset::BlendPattern pattern;
-  };
 
   FrameStatus ensureRenderer();
   void seedRenderer();
@@ -348,9 +343,7 @@ class Engine {
   std::vector<std::filesystem::path> textureSearch_;
   std::unique_ptr<render::Renderer> renderer_;
   PresetSlot current_, outgoing_;
-  Transition transition_;
-  preset::FrameVars blendedBase_;   // the incoming preset's base values this frame
-  preset::FrameVars outgoingBase_;  // the outgoing preset's base values at the switch
+  preset::TransitionStep transition_;
   PresetProvider provider_;
   std::deque<EngineEvent> events_;
   std::function<void(const EngineEvent&)> eventListener_;

@@ -5,9 +5,6 @@
 #include <chrono>
 
 #include "engine/Engine.hpp"
-#include "preset/PerFrameResults.hpp"
-#include "preset/TransitionBlend.hpp"
-#include "preset/WarpBlend.hpp"
 
 namespace phosphene::engine {
 namespace {
@@ -87,14 +84,14 @@ FrameResult Engine::advance(double dt_s) {
   }
   // Last frame's budget: checked here, not right after the step, so the frame stepped is drawn
   // with the states it was stepped with.
-  if (transition_.active) checkBudget(outgoing_, true);
+  if (transition_.active()) checkBudget(outgoing_, true);
   checkBudget(current_, false);
   servicePendingLoad();
   applySwitchPolicy();
   if (switch_.waitForLoads && pendingTicket_ != 0) servicePendingLoad();
   // The first preset is still on the loader thread: the frame is black until it is ready.
   if (!current_.runtime) return {};
-  if (transition_.active && transitionProgress() >= 1.0) endTransition();
+  if (transition_.active() && transitionProgress() >= 1.0) endTransition();
 
   preset::StepInputs inputs;
   inputs.meshX = meshX_;
@@ -105,7 +102,7 @@ FrameResult Engine::advance(double dt_s) {
 
   render::FrameDraw draw;
   const auto stepStart = std::chrono::steady_clock::now();
-  if (!transition_.active) {
+  if (!transition_.active()) {
     preset::FrameVars& vars = current_.runtime->beginFrame(audio_, clock_, inputs);
     runNative(current_, vars);
     draw.incoming = {&current_.runtime->finishFrame(audio_), &current_.gpu};
@@ -113,8 +110,7 @@ FrameResult Engine::advance(double dt_s) {
     const double p = transitionProgress();
     // Spec §9: the new preset's per-frame variables start from the blended file values; both
     // presets run, new first, then old; then outputs and warp texcoords are mixed.
-    blendedBase_ = preset::blendBaseValues(outgoingBase_, current_.runtime->baseValues(), p);
-    current_.runtime->setBlendedBase(&blendedBase_);
+    current_.runtime->setBlendedBase(&transition_.blendBase(current_.runtime->baseValues(), p));
     preset::StepInputs incomingInputs = inputs;
     // The built-in wave morphs from the outgoing preset's mode (MD2 m_nOldWaveMode, taken from
     // its file value at the blend's start, state.cpp StartBlendFrom).
@@ -124,25 +120,10 @@ FrameResult Engine::advance(double dt_s) {
     runNative(current_, newVars);
     preset::FrameVars& oldVars = outgoing_.runtime->beginFrame(audio_, clock_, inputs);
     runNative(outgoing_, oldVars);
-    preset::blendPerFrameResults(newVars, oldVars, static_cast<float>(p),
-                                 static_cast<float>(transition_.snapPoint));
-    // Both meshes run on the incoming preset's warp clock and scale (ComputeGridAlphaValues).
-    preset::shareIncomingWarpAnimation(oldVars, newVars);
-    // The built-in composite fades a changing echo orientation instead of snapping it.
-    if (!current_.shaders.comp)
-      preset::fadeEchoOrientation(newVars, blendedBase_, outgoingBase_, p, transition_.snapPoint);
+    transition_.mixPerFrame(newVars, oldVars, p, current_.shaders.comp != nullptr);
     preset::FrameState& incoming = current_.runtime->finishFrame(audio_);
     const preset::FrameState& old = outgoing_.runtime->finishFrame(audio_);
-    const preset::MeshGeometry& g = incoming.mesh.geometry;
-    if (transition_.pattern.a.size() != g.vertexCount()) {
-      transition_.pattern =
-          switch_.blendPattern
-              ? preset::makeBlendPattern(*switch_.blendPattern, g.gridX, g.gridY, g.aspectX,
-                                         g.aspectY, random_)
-              : preset::randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random_);
-    }
-    preset::blendWarpUv(incoming.mesh.uv, old.mesh.uv, transition_.pattern.a, transition_.pattern.c,
-                        static_cast<float>(p), incoming.mesh.alpha);
+    transition_.blendMesh(incoming, old, p, switch_.blendPattern, random_);
     draw.incoming = {&incoming, &current_.gpu};
     draw.outgoing = {&old, &outgoing_.gpu};
     draw.progress = p;
@@ -172,7 +153,7 @@ FrameResult Engine::draw(const render::RenderTarget& target) {
   core::Diagnostics problems;
   if (current_.runtime && frameDrawable_) {
     linkSlot(current_);
-    if (transition_.active) linkSlot(outgoing_);
+    if (transition_.active()) linkSlot(outgoing_);
     problems =
         frameStepped_ ? renderer_->draw(frameDraw_, target) : renderer_->redraw(frameDraw_, target);
     frameStepped_ = false;
