@@ -9,7 +9,6 @@
 
 #include "core/Diagnostic.hpp"
 #include "engine/PresetShaderTranslation.hpp"
-#include "render/TextureFinder.hpp"
 
 namespace phosphene::engine {
 const char* switchReasonName(SwitchReason reason) {
@@ -36,7 +35,18 @@ Engine::Engine(const EngineSettings& settings)
       analyzer_(audio::AnalyzerSettings{.alignWaves = settings.alignWaves}),
       clock_(settings.fps),
       random_(settings.seed),
-      switchRandom_(settings.seed ^ 0x5717c4e5a11ce5edULL) {}
+      switchRandom_(settings.seed ^ 0x5717c4e5a11ce5edULL),
+      gpu_([this](render::SlotId id, shader::Dialect dialect, render::PresetShaders shaders) {
+        // The renderer's dialect, known at the link: a cache hit when the loader translated for
+        // it (the SPIR-V half, where errors come from, is shared by both dialects).
+        if (const PresetSlot* slot = slotWithId(id); slot != nullptr && slot->runtime) {
+          TranslatedPresetShaders t = translatePresetShaders(slot->runtime->program().preset(),
+                                                             dialect, translations_, nullptr);
+          shaders.warp = std::move(t.warp);
+          shaders.comp = std::move(t.comp);
+        }
+        return shaders;
+      }) {}
 
 Engine::~Engine() = default;
 
@@ -107,221 +117,6 @@ std::vector<EngineEvent> Engine::takeEvents() {
   return all;
 }
 
-shader::Dialect Engine::dialect() const {
-  // Before the first frame the context is unknown: GLSL 330; linkSlot re-emits for ES from the
-  // cache (the SPIR-V half, where errors come from, is shared by both dialects).
-  if (renderer_ && renderer_->dialect() == gl::GlslDialect::Glsl300Es)
-    return shader::Dialect::Glsl300es;
-  return shader::Dialect::Glsl330;
-}
-
-Engine::LoadStatus Engine::loadPresetText(std::string_view text, std::string name) {
-  return loadNow(PresetSource::fromText(std::string(text), std::move(name)));
-}
-
-Engine::LoadStatus Engine::loadPresetFile(const std::filesystem::path& path) {
-  return loadNow(PresetSource::file(path));
-}
-
-Engine::LoadStatus Engine::loadNow(const PresetSource& source) {
-  PreparedPreset prepared = loader_.prepareNow(source, dialect(), textureSearch_);
-  const LoadStatus status = prepared.status;
-  pendingRequestId_ = 0;
-  if (!install(std::move(prepared), 0.0, SwitchReason::User)) return status;
-  // A synchronous load supersedes anything still pending.
-  pendingTicket_ = 0;
-  ready_.reset();
-  if (staged_) retire(*staged_);
-  staged_.reset();
-  return LoadStatus::Ok;
-}
-
-std::uint64_t Engine::requestPreset(PresetSource source, double transitionSeconds,
-                                    SwitchReason reason) {
-  pendingTransition_ = transitionSeconds < 0.0 ? switch_.blendTimeUser : transitionSeconds;
-  pendingReason_ = reason;
-  ready_.reset();
-  pendingTicket_ = loader_.request(std::move(source), dialect(), textureSearch_);
-  pendingRequestId_ = pendingTicket_;
-  return pendingTicket_;
-}
-
-LoadStatus Engine::waitForPendingLoad() {
-  if (pendingTicket_ != 0) {
-    ready_ = loader_.wait(pendingTicket_);
-    pendingTicket_ = 0;
-  }
-  if (!ready_ || ready_->ok()) return LoadStatus::Ok;
-  return ready_->status == LoadStatus::Ok ? LoadStatus::Invalid : ready_->status;
-}
-
-LoadStatus Engine::finishPendingLoad() {
-  const LoadStatus status = waitForPendingLoad();
-  if (ready_) servicePendingLoad();
-  return status;
-}
-
-void Engine::servicePendingLoad() {
-  // The second half of a staged switch (see below): its warp program linked at the last draw,
-  // its comp program links at the next; the preset starts now.
-  if (staged_) {
-    PresetSlot slot = std::move(*staged_);
-    staged_.reset();
-    start(std::move(slot), stagedTransition_, stagedReason_);
-    return;
-  }
-  if (pendingTicket_ != 0) {
-    if (switch_.waitForLoads) {
-      waitForPendingLoad();
-    } else if (std::optional<PreparedPreset> done = loader_.take(pendingTicket_)) {
-      ready_ = std::move(done);
-      pendingTicket_ = 0;
-    }
-  }
-  if (!ready_) return;
-  PreparedPreset prepared = std::move(*ready_);
-  ready_.reset();
-  const SwitchReason reason = pendingReason_;
-  if (reportIfFailed(prepared, reason)) {
-    // An automatic pick that fails is skipped: ask for another one (once per frame at most, so
-    // a folder of broken files cannot spin).
-    if (reason != SwitchReason::User && provider_)
-      if (std::optional<PresetSource> next = provider_(SwitchReason::LoadFailed))
-        requestPreset(std::move(*next), pendingTransition_, SwitchReason::LoadFailed);
-    return;
-  }
-  EngineEvent loaded = eventAbout(prepared, EngineEvent::Type::PresetLoaded, reason);
-  loaded.loadSeconds = prepared.prepareSeconds;
-  emit(std::move(loaded));
-  PresetSlot slot = makeSlot(std::move(prepared));
-  if (!switch_.waitForLoads && renderer_ && current_.runtime && slot.shaders.warp &&
-      slot.shaders.comp) {
-    // Live: linking both shader programs in one frame is a visible hitch on a software
-    // rasteriser; the next draw links the warp, the one after the comp, and the outgoing preset
-    // keeps drawing meanwhile (MD2 also compiles one shader per frame, plugin.cpp
-    // LoadPresetTick).
-    staged_ = std::move(slot);
-    stagedTransition_ = pendingTransition_;
-    stagedReason_ = reason;
-    return;
-  }
-  start(std::move(slot), pendingTransition_, reason);
-}
-
-EngineEvent Engine::eventAbout(const PreparedPreset& prepared, EngineEvent::Type type,
-                               SwitchReason reason) const {
-  EngineEvent event;
-  event.type = type;
-  event.reason = reason;
-  event.requestId = pendingRequestId_;
-  event.tag = prepared.tag;
-  event.name = prepared.name;
-  event.path = prepared.path;
-  event.time = clock_.time();
-  return event;
-}
-
-EngineEvent Engine::eventAbout(const PresetSlot& slot, EngineEvent::Type type,
-                               SwitchReason reason) const {
-  EngineEvent event;
-  event.type = type;
-  event.reason = reason;
-  event.requestId = slot.requestId;
-  event.tag = slot.tag;
-  event.name = slot.shaders.name;
-  event.path = slot.path;
-  event.time = clock_.time();
-  return event;
-}
-
-bool Engine::reportIfFailed(const PreparedPreset& prepared, SwitchReason reason) {
-  if (prepared.ok()) {
-    // The preset that runs from now on: a failed load leaves the current one's diagnostics, and
-    // its own travel in its event.
-    presetDiagnostics_ = prepared.diagnostics;
-    // A block that fails is left out and the rest runs, as in MD2: the host hears about it as
-    // a warning, never as a silent black screen.
-    for (const core::Diagnostic& d : prepared.diagnostics) {
-      if (d.severity == core::Severity::Info) continue;
-      logger_.log(core::LogLevel::Warning, prepared.name + ": " + d.format());
-    }
-    return false;
-  }
-  std::string why = prepared.firstError();
-  if (why.empty()) why = "not a preset";
-  setLastError(prepared.name + ": " + why);
-  // reason: why this load was asked for.
-  EngineEvent event = eventAbout(prepared, EngineEvent::Type::PresetLoadFailed, reason);
-  event.diagnostics = prepared.diagnostics;
-  emit(std::move(event));
-  return true;
-}
-
-Engine::PresetSlot Engine::makeSlot(PreparedPreset prepared) {
-  PresetSlot slot;
-  slot.runtime.emplace(std::move(*prepared.program));
-  slot.runtime->setIterationBudgetPerFrame(switch_.iterationBudgetPerFrame);
-  // state.cpp RandomizePresetVars runs at every load; shader `time` counts from here.
-  slot.shaders.random = preset::ShaderPresetRandom::draw(random_);
-  if (!rendererRandoms_) {
-    // Right after the first preset's own draws, where the renderer of a first draw after it took
-    // them before issue 33: seeded pictures stay what they were.
-    RendererRandoms r;
-    for (float& h : r.hue) h = static_cast<float>(random_.nextU64() % 100000) / 100000.0f;
-    r.seed = random_.nextU64();
-    rendererRandoms_ = r;
-    seedRenderer();  // one made before any preset was ready
-  }
-  slot.shaders.startTime = clock_.time();
-  slot.shaders.name = prepared.name;
-  slot.shaders.warp = std::move(prepared.warp);
-  slot.shaders.comp = std::move(prepared.comp);
-  slot.stages =
-      render::PresetStages::fromPsVersions(prepared.warpPsVersion, prepared.compPsVersion);
-  slot.folder = std::move(prepared.folder);
-  slot.path = std::move(prepared.path);
-  slot.textures = std::move(prepared.textures);
-  slot.loadSeconds = prepared.prepareSeconds;
-  slot.requestId = pendingRequestId_;
-  slot.tag = prepared.tag;
-  if (prepared.native) slot.native = prepared.native->start();
-  return slot;
-}
-
-bool Engine::install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason) {
-  if (reportIfFailed(prepared, reason)) return false;
-  start(makeSlot(std::move(prepared)), transitionSeconds, reason);
-  return true;
-}
-
-void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reason) {
-  const bool blend = transitionSeconds > 0.0 && current_.runtime.has_value();
-  if (blend) {
-    // A switch during a transition: the preset coming in becomes the one going out and the one
-    // going out is dropped, as MD2's LoadPreset does (the old state is replaced by the current).
-    // The blend starts from what the outgoing preset shows now: mid-blend, its blended values.
-    const bool midBlend = transition_.active();
-    transition_.begin(clock_.time(), transitionSeconds,
-                      midBlend ? transition_.blendedBase() : current_.runtime->baseValues(),
-                      current_.shaders.comp != nullptr, slot.shaders.comp != nullptr);
-    retire(outgoing_);
-    outgoing_ = std::move(current_);
-    outgoing_.runtime->setBlendedBase(midBlend ? &transition_.outgoingBase() : nullptr);
-  } else {
-    retire(outgoing_);
-    retire(current_);
-    transition_.end();
-  }
-  current_ = std::move(slot);
-  frameDrawable_ = false;
-  logger_.log(core::LogLevel::Info, "preset started: " + current_.shaders.name);
-  EngineEvent event = eventAbout(current_, EngineEvent::Type::PresetStarted, reason);
-  event.loadSeconds = current_.loadSeconds;
-  event.transition = blend ? transitionSeconds : 0.0;
-  emit(std::move(event));
-  scheduleNextSwitch(blend ? transitionSeconds : 0.0);
-}
-
 void Engine::scheduleNextSwitch(double blendSeconds) {
   double wait = switch_.presetDuration;
   if (switch_.presetDurationRandom > 0.0)
@@ -388,58 +183,11 @@ void Engine::endTransition() {
 
 void Engine::setTextureSearchPath(std::vector<std::filesystem::path> dirs) {
   textureSearch_ = std::move(dirs);
-  // Textures are resolved when the shaders link: relink both slots.
-  current_.warpLinked = current_.compLinked = false;
-  outgoing_.warpLinked = outgoing_.compLinked = false;
-}
-
-// MD2 (plugin.cpp CShaderParams::CacheParams) looks in its textures folder, then in the folder of
-// the preset: the configured path first, the preset's folder last.
-std::vector<std::filesystem::path> Engine::searchPathFor(const PresetSlot& slot) const {
-  std::vector<std::filesystem::path> dirs = textureSearch_;
-  if (!slot.folder.empty() && std::find(dirs.begin(), dirs.end(), slot.folder) == dirs.end())
-    dirs.push_back(slot.folder);
-  return dirs;
+  gpu_.setTextureSearchPath(textureSearch_);  // every slot relinks with them
 }
 
 std::vector<std::filesystem::path> Engine::effectiveTextureSearchPath() const {
-  return searchPathFor(current_);
-}
-
-// On the first frame drawn with a preset, in the GL context: emit the renderer's dialect (a cache
-// hit when it was the one translated at load) and link.
-void Engine::linkSlot(PresetSlot& slot) {
-  if (!slot.runtime || (slot.warpLinked && slot.compLinked)) return;
-  linkSlotPart(slot, !slot.warpLinked, !slot.compLinked);
-}
-
-void Engine::linkSlotPart(PresetSlot& slot, bool warp, bool comp) {
-  const milk::Preset& p = slot.runtime->program().preset();
-  if (warp) {
-    // Emit the renderer's dialect (a cache hit when it was the one translated at load).
-    TranslatedPresetShaders t = translatePresetShaders(p, dialect(), translations_, nullptr);
-    slot.shaders.warp = std::move(t.warp);
-    slot.shaders.comp = std::move(t.comp);
-  }
-  // MD2's one textures folder, for collections installed as several folders: what the path
-  // lacks is looked up beside the preset's folder (render/TextureFinder.hpp).
-  renderer_->setTextureSearchPath(searchPathFor(slot), render::collectionFolders(slot.folder));
-  renderer_->stageDecodedTextures(slot.textures);
-  core::Diagnostics report;
-  if (warp) report = renderer_->linkPresetWarp(slot.shaders, slot.stages, slot.gpu);
-  slot.warpLinked = slot.warpLinked || warp;
-  slot.compLinked = slot.compLinked || comp;
-  if (comp) {
-    slot.textures.clear();  // uploaded now (or already cached): the decoded bytes can go
-    const core::Diagnostics more =
-        renderer_->linkPresetComp(slot.shaders, slot.gpu, {&current_.gpu, &outgoing_.gpu});
-    report.insert(report.end(), more.begin(), more.end());
-  }
-  for (const core::Diagnostic& d : report) {
-    logger_.log(d.severity == core::Severity::Info ? core::LogLevel::Info : core::LogLevel::Warning,
-                slot.shaders.name + ": " + d.format());
-    if (&slot == &current_ || (staged_ && &slot == &*staged_)) presetDiagnostics_.push_back(d);
-  }
+  return gpu_.searchPathFor(current_.id);
 }
 
 void Engine::setDrawableSize(int width, int height) {
@@ -452,36 +200,35 @@ void Engine::setMeshSize(int meshX, int meshY) {
   meshY_ = std::clamp(meshY, kMinMeshY, kMaxMeshY);
 }
 
-// Made in the first draw's context: the host, not the engine, owns contexts.
-FrameStatus Engine::ensureRenderer() {
-  if (renderer_) return FrameStatus::Ok;
-  core::Expected<std::unique_ptr<render::Renderer>> created =
-      render::Renderer::createForCurrentContext();
-  if (!created) return glFailure(created.diagnostics(), "draw");
-  renderer_ = std::move(*created);
-  seedRenderer();
-  for (PresetSlot* slot : {&current_, &outgoing_}) slot->warpLinked = slot->compLinked = false;
-  if (staged_) staged_->warpLinked = staged_->compLinked = false;
-  return FrameStatus::Ok;
-}
-
-void Engine::seedRenderer() {
-  if (!renderer_ || !rendererRandoms_) return;
-  renderer_->setHueRandom(rendererRandoms_->hue);
-  renderer_->setSeed(rendererRandoms_->seed);
-}
-
-void Engine::retire(PresetSlot& slot) {
-  if (slot.runtime || slot.gpu.warp || slot.gpu.comp) retired_.push_back(std::move(slot));
-  slot = {};
-  // Nothing to draw them with: drop them now rather than keep them to the next draw.
-  if (!renderer_) retired_.clear();
-}
-
-FrameStatus Engine::glFailure(const core::Diagnostics& problems, const char* what) {
+FrameResult Engine::glFailure(core::Diagnostics problems, const char* what) {
   setLastError(std::string(what) + ": " + problems.front().format());
-  return problems.front().id == core::DiagnosticId::GlVersionTooLow ? FrameStatus::GlVersion
-                                                                    : FrameStatus::GlError;
+  for (std::size_t i = 1; i < problems.size(); ++i)
+    logger_.log(core::LogLevel::Error, std::string(what) + ": " + problems[i].format());
+  const FrameStatus status = problems.front().id == core::DiagnosticId::GlVersionTooLow
+                                 ? FrameStatus::GlVersion
+                                 : FrameStatus::GlError;
+  return {status, std::move(problems)};
+}
+
+const PresetSlot* Engine::slotWithId(render::SlotId id) const {
+  if (id == 0) return nullptr;
+  if (current_.id == id) return &current_;
+  if (outgoing_.id == id) return &outgoing_;
+  if (incoming_ && incoming_->staged && incoming_->staged->id == id) return &*incoming_->staged;
+  return nullptr;
+}
+
+void Engine::reportLinks(const std::vector<render::LinkReport>& links) {
+  for (const render::LinkReport& link : links) {
+    const PresetSlot* slot = slotWithId(link.slot);
+    const bool shown = slot != nullptr && slot != &outgoing_;  // current or staged
+    for (const core::Diagnostic& d : link.diagnostics) {
+      logger_.log(
+          d.severity == core::Severity::Info ? core::LogLevel::Info : core::LogLevel::Warning,
+          (slot ? slot->name : std::string()) + ": " + d.format());
+      if (shown) presetDiagnostics_.push_back(d);
+    }
+  }
 }
 
 void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
@@ -489,8 +236,7 @@ void Engine::checkBudget(PresetSlot& slot, bool outgoing) {
   slot.overBudgetReported = true;
   const core::Diagnostic d = core::makeDiagnostic(
       core::DiagnosticId::PresetOverBudget,
-      slot.shaders.name + ": equations ran more than " +
-          std::to_string(switch_.iterationBudgetPerFrame) +
+      slot.name + ": equations ran more than " + std::to_string(switch_.iterationBudgetPerFrame) +
           " loop iterations in one frame; their loops are cut short from now on",
       "engine");
   logger_.log(core::LogLevel::Warning, d.format());

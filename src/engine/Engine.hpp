@@ -1,31 +1,9 @@
 #pragma once
-// Engine: one visualizer instance. It ties together the per-engine logger and last error, the PCM
-// input, the audio analyser, the frame clock, the engine-wide EEL globals (reg00-reg99,
-// gmegabuf: one set per engine, so two engines never share them), two preset slots (the current
-// preset and, during a transition, the outgoing one), the preset loader thread, the switching
-// policy, and a render::Renderer made lazily in the host's GL context on the first render call.
-// The C API is a thin skin over this class.
-//
-// Loading: a preset is prepared (read, parsed, compiled, shaders translated: PreparedPreset) on the
-// loader thread (requestPreset) or on the calling thread (loadPresetFile/Text: synchronous, a
-// hard cut). The render thread only links the prepared shaders, on the first frame drawn with the
-// preset; until the incoming preset is ready the current one keeps drawing, then the transition
-// starts (MD2 also starts it a few frames after the request, plugin.cpp LoadPresetTick). A preset
-// that fails to load never interrupts the picture: the current one keeps running and the failure
-// is reported (diagnostics, an event, the log).
-//
-// Transitions (spec §9): both presets run every frame, new first, then old, in MD2's two halves:
-// per_frame of both (the new preset's variables start from the blended file values), then the
-// outputs are mixed (preset::blendPerFrameResults), then the rest of each frame (per-vertex,
-// shapes, waves), then the warp texcoords are blended with a random spatial pattern
-// (preset::BlendPattern) into the new preset's mesh; the renderer draws both presets' passes
-// (render::FrameDraw).
-//
-// Switching policy (every value a SwitchSettings member with MD2's default): automatic switches
-// after the preset duration, loudness hard cuts (off by default, as in MD2), beat hard cuts, a
-// preset lock, and a per-frame equation budget: a preset whose equations exceed it is reported
-// and switched away from. The engine does not know any preset list: it asks the host's
-// PresetProvider for the next preset (the playlist, the CLI's list).
+// Engine: one visualizer instance. It owns the simulation (the per-engine logger and last error,
+// the PCM input, the audio analyser, the frame clock, the engine-wide EEL globals, two preset
+// slots, the one preset on its way in, the loader thread and the switching policy) and a
+// render::SlotRenderer that keeps the slots' GPU state in the host's GL context. The C API is a
+// thin skin over it. Loading and switching: EngineSwitching.cpp; frames: EngineFrame.cpp.
 //
 // Threads: pcm() is the producer side (audio thread); everything else is the controller side
 // (one thread, the one with the GL context). The loader thread is internal.
@@ -50,52 +28,20 @@
 #include "core/Diagnostic.hpp"
 #include "core/Logger.hpp"
 #include "eel/Eel.hpp"
+#include "engine/EngineSettings.hpp"
+#include "engine/FrameResult.hpp"
 #include "engine/NativePreset.hpp"
 #include "engine/PreparedPreset.hpp"
 #include "engine/PresetLoader.hpp"
+#include "engine/PresetSlot.hpp"
 #include "preset/BlendPattern.hpp"
 #include "preset/Runtime.hpp"
 #include "preset/TransitionStep.hpp"
 #include "render/Renderer.hpp"
+#include "render/SlotRenderer.hpp"
 #include "shader/TranslationCache.hpp"
 
 namespace phosphene::engine {
-
-struct EngineSettings {
-  double fps = 60.0;  // fixed-clock frame rate
-  std::uint64_t seed = 0;
-  std::size_t pcmRingFrames = audio::kDefaultRingFrames;
-  bool alignWaves = true;  // MD2's AlignWaves (audio/WaveAligner.hpp)
-};
-
-/// Why a preset switch happened (events, the provider's question).
-enum class SwitchReason { User, Auto, HardCut, Beat, LoadFailed, OverBudget };
-const char* switchReasonName(SwitchReason reason);
-
-/// The switching policy. Defaults are MilkDrop 2's (plugin.cpp MyPreInitialize) where it has one.
-struct SwitchSettings {
-  double presetDuration = 16.0;         // fTimeBetweenPresets (seconds)
-  double presetDurationRandom = 10.0;   // fTimeBetweenPresetsRand: 0..this added per preset
-  bool durationIncludesBlend = true;    // MD2: next switch = now + blend time + duration + rand
-  double blendTimeAuto = 2.7;           // fBlendTimeAuto: automatic switches
-  double blendTimeUser = 1.7;           // fBlendTimeUser: requestPreset with a negative time
-  bool autoSwitch = true;               // acts only when a PresetProvider is set
-  bool locked = false;                  // preset lock: no automatic switches and no hard cuts
-  bool loudnessHardCuts = false;        // MD2's m_bHardCutsDisabled = true (spec §5.5)
-  bool beatHardCuts = false;            // cut on the beat detector's onsets
-  double beatHardCutMinInterval = 4.0;  // seconds between two beat cuts at least
-  /// The beat detector's sensitivity (audio::BeatDetector::setSensitivity, 0.1..10): Beat events
-  /// and beat hard cuts; bass/mid/treb, which presets see, are MD2's and never scaled.
-  double beatSensitivity = 1.0;
-  /// Loop iterations all of a preset's equations may run per frame (preset::Runtime); past it the
-  /// preset is stopped and switched away from. Negative: unlimited.
-  std::int64_t iterationBudgetPerFrame = preset::kDefaultIterationBudgetPerFrame;
-  /// Offline rendering: a frame waits for a requested preset to be ready, so the same options
-  /// give the same frames. Interactive hosts leave it off and never stall.
-  bool waitForLoads = false;
-  /// Forces one warp blend pattern (tests, golden images); nothing: MD2's random choice.
-  std::optional<preset::BlendPatternType> blendPattern;
-};
 
 /// Something hosts want to hear about, in the order it happened (takeEvents()).
 struct EngineEvent {
@@ -118,15 +64,6 @@ struct EngineEvent {
   double loadSeconds = 0.0;    // PresetLoaded/Started: preparation time on the loader
   double transition = 0.0;     // PresetStarted: blend duration (0: hard cut)
   core::Diagnostics diagnostics;
-};
-
-/// Why a frame call failed, from the failure itself (the C API's result codes map from it).
-enum class FrameStatus { Ok, InvalidArgument, NoContext, GlVersion, GlError };
-
-/// A frame call's outcome: true when it went well; lastError() says more otherwise.
-struct FrameResult {
-  FrameStatus status = FrameStatus::Ok;
-  explicit operator bool() const { return status == FrameStatus::Ok; }
 };
 
 /// Answers "which preset next?" for automatic switches, hard cuts and switching away from a
@@ -164,9 +101,7 @@ class Engine {
   std::uint64_t requestPreset(PresetSource source, double transitionSeconds = -1.0,
                               SwitchReason reason = SwitchReason::User);
   /// Whether a requested preset is still being prepared.
-  bool loadPending() const {
-    return pendingTicket_ != 0 || ready_.has_value() || staged_.has_value();
-  }
+  bool loadPending() const { return incoming_.has_value(); }
   /// Blocks until the pending request (if any) is prepared; it starts on the next frame. Its
   /// outcome (Ok also when nothing is pending): a failure is reported at the next frame.
   LoadStatus waitForPendingLoad();
@@ -186,11 +121,11 @@ class Engine {
   /// The search path the current preset's textures are resolved with.
   std::vector<std::filesystem::path> effectiveTextureSearchPath() const;
   /// The translated shaders of the current preset (null: none, or not translatable).
-  const render::PresetShaders& presetShaders() const { return current_.shaders; }
+  const render::PresetShaders& presetShaders() const { return gpu_.shaders(current_.id); }
   shader::TranslationCache& translations() { return translations_; }
   bool hasPreset() const { return current_.runtime.has_value(); }
   const preset::Runtime* runtime() const { return current_.runtime ? &*current_.runtime : nullptr; }
-  const std::string& presetName() const { return current_.shaders.name; }
+  const std::string& presetName() const { return current_.name; }
   /// The current preset's file (empty for texts and native presets).
   const std::filesystem::path& presetPath() const { return current_.path; }
 
@@ -269,54 +204,31 @@ class Engine {
   const std::string& lastError() const { return lastError_; }
 
  private:
-  /// One preset in a slot: its runtime, its translated shaders and its GPU state.
-  struct PresetSlot {
-    std::optional<preset::Runtime> runtime;
-    render::PresetShaders shaders;
-    render::PresetStages stages;
-    render::PresetGpuState gpu;
-    std::filesystem::path folder;
-    std::filesystem::path path;
-    std::vector<render::StagedTexture> textures;  // decoded on the loader, uploaded at link
-    std::unique_ptr<NativeInstance> native;       // a native preset's per-frame function
-    bool warpLinked = false, compLinked = false;
-    bool overBudgetReported = false;
-    double loadSeconds = 0.0;  // the loader's preparation time
-    std::uint64_t requestId = 0;
-    std::int64_t tag = -1;
-  };
-  /// What every renderer starts from: MD2's per-run hue phases (m_fRandStart) and a seed.
-  struct RendererRandoms {
-    std::array<float, 4> hue{};
-    std::uint64_t seed = 0;
-  };
-
-  FrameStatus ensureRenderer();
-  void seedRenderer();
-  shader::Dialect dialect() const;
   LoadStatus loadNow(const PresetSource& source);
   /// Makes a prepared preset current (transition > 0: blended from the current one). False, with
   /// the failure reported, when it did not load.
-  bool install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason);
+  bool install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason,
+               std::uint64_t requestId);
   /// Reports a failed preparation (diagnostics, event, last error); true when it failed.
-  bool reportIfFailed(const PreparedPreset& prepared, SwitchReason reason);
-  PresetSlot makeSlot(PreparedPreset prepared);
+  bool reportIfFailed(const PreparedPreset& prepared, SwitchReason reason, std::uint64_t requestId);
+  PresetSlot makeSlot(PreparedPreset prepared, std::uint64_t requestId);
   void start(PresetSlot slot, double transitionSeconds, SwitchReason reason);
-  void linkSlotPart(PresetSlot& slot, bool warp, bool comp);
   /// Runs a native preset's function on the per-frame values beginFrame returned.
   void runNative(PresetSlot& slot, preset::FrameVars& vars);
-  /// A slot whose GL objects must go: kept until a draw, where the context is current.
+  /// Empties a slot; its GL objects go at the next draw, where the context is current.
   void retire(PresetSlot& slot);
-  FrameStatus glFailure(const core::Diagnostics& problems, const char* what);
+  /// The slot with this id among the current, outgoing and staged ones (null: none).
+  const PresetSlot* slotWithId(render::SlotId id) const;
+  /// Logs the links a draw made; those of the current or staged preset join its diagnostics.
+  void reportLinks(const std::vector<render::LinkReport>& links);
+  FrameResult glFailure(core::Diagnostics problems, const char* what);
   /// An event about a prepared preset (the load in flight) or a preset in a slot.
   EngineEvent eventAbout(const PreparedPreset& prepared, EngineEvent::Type type,
-                         SwitchReason reason) const;
+                         SwitchReason reason, std::uint64_t requestId) const;
   EngineEvent eventAbout(const PresetSlot& slot, EngineEvent::Type type, SwitchReason reason) const;
   void servicePendingLoad();
   void applySwitchPolicy();
   void scheduleNextSwitch(double blendSeconds);
-  void linkSlot(PresetSlot& slot);
-  std::vector<std::filesystem::path> searchPathFor(const PresetSlot& slot) const;
   void endTransition();
   void checkBudget(PresetSlot& slot, bool outgoing);
   void emit(EngineEvent event);
@@ -333,16 +245,18 @@ class Engine {
   // The switching policy's own draws (random preset durations), apart from random_, so that
   // whether a host uses automatic switching does not change what presets draw.
   clock::Random switchRandom_;
-  // Drawn from random_ once, when the first preset is made, never at a draw: when and how often
-  // a host draws (and so makes renderers) cannot change what presets draw, and a renderer made
-  // again after releaseGl gets what the first one got.
-  std::optional<RendererRandoms> rendererRandoms_;
   eel::Globals globals_;
   shader::TranslationCache translations_;
   core::Diagnostics presetDiagnostics_;
   std::vector<std::filesystem::path> textureSearch_;
-  std::unique_ptr<render::Renderer> renderer_;
+  // Declared before the slots and the loader, whose ids and translations it is handed.
+  render::SlotRenderer gpu_;
+  render::SlotId lastSlotId_ = 0;
+  // The renderer's randoms are drawn from random_ once, when the first preset is made, never at
+  // a draw: when and how often a host draws cannot change what presets draw.
+  bool rendererRandomsDrawn_ = false;
   PresetSlot current_, outgoing_;
+  std::optional<Incoming> incoming_;
   preset::TransitionStep transition_;
   PresetProvider provider_;
   std::deque<EngineEvent> events_;
@@ -350,21 +264,11 @@ class Engine {
   double nextSwitchTime_ = -1.0;  // engine clock; negative: none scheduled
   double switchDue_ = -1.0;       // when the automatic switch under way was due
   double lastBeatCut_ = -1e9;
-  std::uint64_t pendingTicket_ = 0;
-  double pendingTransition_ = 0.0;
-  SwitchReason pendingReason_ = SwitchReason::User;
-  std::optional<PreparedPreset> ready_;
-  // A live switch whose warp program is linked and whose comp program links next frame.
-  std::optional<PresetSlot> staged_;
-  double stagedTransition_ = 0.0;
-  SwitchReason stagedReason_ = SwitchReason::User;
-  std::vector<PresetSlot> retired_;
-  render::FrameDraw frameDraw_;  // the frame advanced last (pointers into the slots' runtimes)
-  bool frameStepped_ = false;    // advanced and not drawn yet
-  bool frameDrawable_ = false;   // frameDraw_ still points at live states
+  render::SlotFrameDraw frameDraw_;  // the frame advanced last (pointers into the slots' runtimes)
+  bool frameStepped_ = false;        // advanced and not drawn yet
+  bool frameDrawable_ = false;       // frameDraw_ still points at live states
   std::optional<double> nextFrameTime_;
   int lastTargetWidth_ = 640, lastTargetHeight_ = 480;
-  std::uint64_t pendingRequestId_ = 0;  // the ticket of the load in flight, for its events
   render::ContextProbe probe_;
   int drawableWidth_ = 0, drawableHeight_ = 0;
   int meshX_ = kDefaultMeshX, meshY_ = kDefaultMeshY;

@@ -16,17 +16,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 void Engine::releaseGl() {
-  const render::AbandonGlObjects abandon;
-  renderer_.reset();
-  retired_.clear();
-  for (PresetSlot* slot : {&current_, &outgoing_}) {
-    slot->gpu = {};
-    slot->warpLinked = slot->compLinked = false;
-  }
-  if (staged_) {
-    staged_->gpu = {};
-    staged_->warpLinked = staged_->compLinked = false;
-  }
+  gpu_.releaseGl();
   frameDrawable_ = false;
 }
 
@@ -75,7 +65,7 @@ FrameResult Engine::advance(double dt_s) {
     EngineEvent event;
     event.type = audio_.hard_cut ? EngineEvent::Type::HardCut : EngineEvent::Type::Beat;
     event.time = clock_.time();
-    event.name = current_.shaders.name;
+    event.name = current_.name;
     emit(event);
     if (audio_.beat && audio_.hard_cut) {
       event.type = EngineEvent::Type::Beat;
@@ -88,7 +78,7 @@ FrameResult Engine::advance(double dt_s) {
   checkBudget(current_, false);
   servicePendingLoad();
   applySwitchPolicy();
-  if (switch_.waitForLoads && pendingTicket_ != 0) servicePendingLoad();
+  if (switch_.waitForLoads && incoming_ && incoming_->preparing()) servicePendingLoad();
   // The first preset is still on the loader thread: the frame is black until it is ready.
   if (!current_.runtime) return {};
   if (transition_.active() && transitionProgress() >= 1.0) endTransition();
@@ -100,12 +90,12 @@ FrameResult Engine::advance(double dt_s) {
   inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : lastTargetHeight_;
   inputs.trebleImm = audio_.imm[2];
 
-  render::FrameDraw draw;
+  render::SlotFrameDraw draw;
   const auto stepStart = std::chrono::steady_clock::now();
   if (!transition_.active()) {
     preset::FrameVars& vars = current_.runtime->beginFrame(audio_, clock_, inputs);
     runNative(current_, vars);
-    draw.incoming = {&current_.runtime->finishFrame(audio_), &current_.gpu};
+    draw.incoming = {&current_.runtime->finishFrame(audio_), current_.id};
   } else {
     const double p = transitionProgress();
     // Spec §9: the new preset's per-frame variables start from the blended file values; both
@@ -120,12 +110,12 @@ FrameResult Engine::advance(double dt_s) {
     runNative(current_, newVars);
     preset::FrameVars& oldVars = outgoing_.runtime->beginFrame(audio_, clock_, inputs);
     runNative(outgoing_, oldVars);
-    transition_.mixPerFrame(newVars, oldVars, p, current_.shaders.comp != nullptr);
+    transition_.mixPerFrame(newVars, oldVars, p, gpu_.shaders(current_.id).comp != nullptr);
     preset::FrameState& incoming = current_.runtime->finishFrame(audio_);
     const preset::FrameState& old = outgoing_.runtime->finishFrame(audio_);
     transition_.blendMesh(incoming, old, p, switch_.blendPattern, random_);
-    draw.incoming = {&incoming, &current_.gpu};
-    draw.outgoing = {&old, &outgoing_.gpu};
+    draw.incoming = {&incoming, current_.id};
+    draw.outgoing = {&old, outgoing_.id};
     draw.progress = p;
   }
   lastStepSeconds_ = secondsSince(stepStart);
@@ -144,25 +134,19 @@ FrameResult Engine::draw(const render::RenderTarget& target) {
     setLastError("draw: no GL context is current on this thread");
     return {FrameStatus::NoContext};
   }
-  if (const FrameStatus made = ensureRenderer(); made != FrameStatus::Ok) return {made};
+  if (core::Diagnostics failed = gpu_.ensureRenderer(); !failed.empty())
+    return glFailure(std::move(failed), "draw");
   lastTargetWidth_ = target.width;
   lastTargetHeight_ = target.height;
-  retired_.clear();  // their GL objects go now, with the context current
-  if (staged_ && !staged_->warpLinked) linkSlotPart(*staged_, true, false);
+  reportLinks(gpu_.beginDraw(incoming_ && incoming_->staged ? incoming_->staged->id : 0));
   const auto drawStart = std::chrono::steady_clock::now();
-  core::Diagnostics problems;
-  if (current_.runtime && frameDrawable_) {
-    linkSlot(current_);
-    if (transition_.active()) linkSlot(outgoing_);
-    problems =
-        frameStepped_ ? renderer_->draw(frameDraw_, target) : renderer_->redraw(frameDraw_, target);
-    frameStepped_ = false;
-  } else {
-    // Nothing stepped yet (the first preset is still loading, or no advance since a switch).
-    problems = renderer_->clearTarget(target);
-  }
+  const bool drawable = current_.runtime && frameDrawable_;
+  const render::SlotDrawResult drawn =
+      gpu_.draw(drawable ? &frameDraw_ : nullptr, frameStepped_, target);
+  if (drawable) frameStepped_ = false;
+  reportLinks(drawn.links);
   lastDrawSeconds_ = secondsSince(drawStart);
-  if (!problems.empty()) return {glFailure(problems, "render failed")};
+  if (!drawn.failures.empty()) return glFailure(drawn.failures, "render failed");
   return {};
 }
 
