@@ -87,8 +87,13 @@ TEST(EngineShaders, LoadsAPresetFromAPipe) {
 TEST(EngineShaders, MissingFileIsAnIoError) {
   Engine engine;
   EXPECT_EQ(engine.loadPresetFile("/no/such/preset.milk"), Engine::LoadStatus::IoError);
-  ASSERT_FALSE(engine.presetDiagnostics().empty());
-  EXPECT_EQ(engine.presetDiagnostics().front().id, core::DiagnosticId::IoOpenFailed);
+  // The failure's diagnostics travel in its event; no preset runs, so the engine has none.
+  EXPECT_TRUE(engine.presetDiagnostics().empty());
+  const std::vector<EngineEvent> events = engine.takeEvents();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events.front().type, EngineEvent::Type::PresetLoadFailed);
+  ASSERT_FALSE(events.front().diagnostics.empty());
+  EXPECT_EQ(events.front().diagnostics.front().id, core::DiagnosticId::IoOpenFailed);
 }
 
 // MD2 looks for textures in its textures folder, then in the preset's folder.
