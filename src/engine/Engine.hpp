@@ -3,7 +3,7 @@
 // the PCM input, the audio analyser, the frame clock, the engine-wide EEL globals, two preset
 // slots, the one preset on its way in, the loader thread and the switching policy) and a
 // render::SlotRenderer that keeps the slots' GPU state in the host's GL context. The C API is a
-// thin skin over it. Loading and switching: EngineSwitching.cpp; frames: EngineFrame.cpp.
+// thin skin over it. Loading and switching: EngineLoading.cpp; frames: EngineFrame.cpp.
 //
 // Threads: pcm() is the producer side (audio thread); everything else is the controller side
 // (one thread, the one with the GL context). The loader thread is internal.
@@ -28,6 +28,7 @@
 #include "core/Diagnostic.hpp"
 #include "core/Logger.hpp"
 #include "eel/Eel.hpp"
+#include "engine/EngineEvent.hpp"
 #include "engine/EngineSettings.hpp"
 #include "engine/FrameResult.hpp"
 #include "engine/NativePreset.hpp"
@@ -42,33 +43,6 @@
 #include "shader/TranslationCache.hpp"
 
 namespace phosphene::engine {
-
-/// Something hosts want to hear about, in the order it happened (takeEvents()).
-struct EngineEvent {
-  enum class Type {
-    PresetStarted,     // a preset became current (transition or hard cut)
-    TransitionEnded,   // the outgoing preset is gone
-    PresetLoadFailed,  // a load failed; the current preset keeps running
-    PresetOverBudget,  // a preset's equations exceeded the per-frame budget
-    PresetLoaded,      // a requested preset is prepared; it starts at the next frame
-    Beat,              // the beat detector saw an onset this frame
-    HardCut,           // MD2's loudness hard-cut rule fired this frame
-  };
-  Type type = Type::PresetStarted;
-  SwitchReason reason = SwitchReason::User;
-  std::uint64_t requestId = 0;  // the requestPreset ticket it belongs to; 0: none
-  std::int64_t tag = -1;        // the PresetSource's tag
-  std::string name;
-  std::filesystem::path path;  // the preset's file, when it came from one
-  double time = 0.0;           // engine clock
-  double loadSeconds = 0.0;    // PresetLoaded/Started: preparation time on the loader
-  double transition = 0.0;     // PresetStarted: blend duration (0: hard cut)
-  core::Diagnostics diagnostics;
-};
-
-/// Answers "which preset next?" for automatic switches, hard cuts and switching away from a
-/// failed preset. Nothing: no switch.
-using PresetProvider = std::function<std::optional<PresetSource>(SwitchReason)>;
 
 class Engine {
  public:
@@ -111,7 +85,8 @@ class Engine {
   /// duration, not one frame later.
   LoadStatus finishPendingLoad();
 
-  /// Diagnostics of the last load (failed or not) and of linking the current preset's shaders.
+  /// Diagnostics of the running preset: its load and linking its shaders (a failed load's are
+  /// in its PresetLoadFailed event).
   const core::Diagnostics& presetDiagnostics() const { return presetDiagnostics_; }
   /// Folders searched for user and random textures (`sampler_clouds`, `sampler_rand00`), in
   /// order; the folder of a preset loaded from a file is searched after them, as in MD2.
