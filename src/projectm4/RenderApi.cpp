@@ -1,0 +1,41 @@
+// projectM's render_opengl.h and debug.h over phosphene_engine_advance + phosphene_engine_draw.
+#include "HandleAccess.hpp"
+
+using phosphene::projectm4::Instance;
+using phosphene::projectm4::Notice;
+using phosphene::projectm4::with_instance;
+
+extern "C" {
+
+void projectm_opengl_render_frame(projectm_handle instance) noexcept {
+  with_instance(instance,
+                [](Instance& self) { self.render(PHOSPHENE_TARGET_BOUND_FRAMEBUFFER, 0); });
+}
+
+void projectm_opengl_render_frame_fbo(projectm_handle instance,
+                                      uint32_t framebuffer_object_id) noexcept {
+  with_instance(instance, [&](Instance& self) {
+    self.render(PHOSPHENE_TARGET_FRAMEBUFFER, framebuffer_object_id);
+  });
+}
+
+void projectm_opengl_burn_texture(projectm_handle instance, uint32_t texture, int left, int top,
+                                  int width, int height) noexcept {
+  with_instance(instance, [&](Instance& self) {
+    if (texture == 0 || width <= 0 || height <= 0 || left < 0 || top < 0) return;
+    self.notice_once(Notice::burn_texture, PROJECTM_LOG_LEVEL_WARN,
+                     "projectm_opengl_burn_texture is not available: Phosphene's C API cannot "
+                     "draw a host texture into the canvas yet");
+  });
+}
+
+void projectm_write_debug_image_on_next_frame(projectm_handle instance,
+                                              const char* /*output_file*/) noexcept {
+  with_instance(instance, [](Instance& self) {
+    self.notice_once(Notice::debug_image, PROJECTM_LOG_LEVEL_WARN,
+                     "projectm_write_debug_image_on_next_frame is not available: no image is "
+                     "written (Phosphene's C API has no frame dump yet)");
+  });
+}
+
+}  // extern "C"
