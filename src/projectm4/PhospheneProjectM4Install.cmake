@@ -8,8 +8,6 @@
 # with LD_LIBRARY_PATH=<that>/lib (docs/projectm-compat.md).
 include(CMakePackageConfigHelpers)
 
-set(PHOSPHENE_PROJECTM4_PREFIX ${CMAKE_INSTALL_LIBDIR}/phosphene-projectm4
-  CACHE STRING "Folder, relative to the install prefix, of the projectM 4 compatible libraries")
 set(pm4_prefix ${PHOSPHENE_PROJECTM4_PREFIX})
 
 install(TARGETS phosphene_projectm4 EXPORT projectM4Targets
