@@ -49,8 +49,9 @@ test_packages=(
   # render --out FILE.mp4 pipes frames to the ffmpeg program; its test runs the real one and
   # reads the file back with ffprobe
   ffmpeg
-  # the player's tests run under Xvfb with xdotool's key events
-  xvfb xdotool xauth
+  # the player's tests run under Xvfb with xdotool's key events; its capture test runs a private
+  # PulseAudio server with a null sink and plays a WAV into it (paplay, pactl)
+  xvfb xdotool xauth pulseaudio pulseaudio-utils
   # Python bindings (bindings/python) for Debian's /usr/bin/python3: pybind11, numpy, pytest, pip
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
   # Debian packages (debian/, scripts/package-deb.sh, the `package` tests): dpkg-buildpackage with

@@ -21,10 +21,11 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
                        "60 wheel down\n"
                        "70 double-click\n"
                        "80 key ctrl+q\n"
+                       "85 audio\n"
                        "90 quit\n",
                        "s.txt", steps, error))
       << error;
-  ASSERT_EQ(steps.size(), 9u);
+  ASSERT_EQ(steps.size(), 10u);
   EXPECT_EQ(steps[0].frame, 10u);
   EXPECT_EQ(steps[0].key, SDLK_F1);
   EXPECT_EQ(steps[1].kind, ScriptStep::Kind::Text);
@@ -35,7 +36,8 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
   EXPECT_EQ(steps[5].wheel, -1);
   EXPECT_EQ(steps[6].kind, ScriptStep::Kind::DoubleClick);
   EXPECT_TRUE(steps[7].mods & KMOD_CTRL);
-  EXPECT_EQ(steps[8].kind, ScriptStep::Kind::Quit);
+  EXPECT_EQ(steps[8].kind, ScriptStep::Kind::Audio);
+  EXPECT_EQ(steps[9].kind, ScriptStep::Kind::Quit);
 }
 
 TEST(FrameScript, ReportsFileAndLineOfABadLine) {

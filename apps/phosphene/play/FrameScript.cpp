@@ -77,11 +77,13 @@ bool parseFrameScript(std::string_view text, std::string_view fileName,
       step.wheel = argument == "up" ? 1 : -1;
     } else if (action == "double-click") {
       step.kind = ScriptStep::Kind::DoubleClick;
+    } else if (action == "audio") {
+      step.kind = ScriptStep::Kind::Audio;
     } else if (action == "quit") {
       step.kind = ScriptStep::Kind::Quit;
     } else {
       return fail("unknown action '" + action +
-                  "' (key, text, screenshot, drop, wheel, double-click, quit)");
+                  "' (key, text, screenshot, drop, wheel, double-click, audio, quit)");
     }
     steps.push_back(std::move(step));
   }
@@ -130,6 +132,7 @@ bool pushScriptEvent(const ScriptStep& step, std::uint32_t windowId) {
       e.button.clicks = 2;
       return SDL_PushEvent(&e) >= 0;
     case ScriptStep::Kind::Screenshot:
+    case ScriptStep::Kind::Audio:
     case ScriptStep::Kind::Quit:
       return true;
   }

@@ -8,6 +8,7 @@
 //   220 drop DIR|FILE    a file or folder dropped on the window
 //   230 wheel up|down    a mouse wheel step
 //   240 double-click     a double click in the window
+//   250 audio            print what the engine heard this frame (AudioReport.hpp) to stderr
 //   300 quit             close the window
 // Blank lines and lines starting with # are ignored. Keys and text are pushed into SDL's event
 // queue, so they take the same path as a real keyboard.
@@ -22,7 +23,7 @@
 namespace phosphene::play {
 
 struct ScriptStep {
-  enum class Kind { Key, Text, Screenshot, Drop, Wheel, DoubleClick, Quit };
+  enum class Kind { Key, Text, Screenshot, Drop, Wheel, DoubleClick, Audio, Quit };
   std::uint64_t frame = 0;
   Kind kind = Kind::Key;
   SDL_Keycode key = SDLK_UNKNOWN;
@@ -36,8 +37,8 @@ struct ScriptStep {
 bool parseFrameScript(std::string_view text, std::string_view fileName,
                       std::vector<ScriptStep>& steps, std::string& error);
 
-/// Pushes the step's event into SDL's queue for window `windowId` (not for Screenshot / Quit,
-/// which the player handles itself). False when SDL's queue refused it.
+/// Pushes the step's event into SDL's queue for window `windowId` (not for Screenshot, Audio and
+/// Quit, which the player handles itself). False when SDL's queue refused it.
 bool pushScriptEvent(const ScriptStep& step, std::uint32_t windowId);
 
 }  // namespace phosphene::play

@@ -25,7 +25,8 @@ ArgParser makeParser() {
   ArgParser p("play", "[OPTIONS] [AUDIO FILE|FOLDER ...]",
               "Shows presets in a window, moving to the music. With audio files (WAV, FLAC, OGG,\n"
               "Opus, MP3) or folders of them it plays them; without, it captures what the\n"
-              "computer plays (the monitor of the default output), else the default input.\n"
+              "computer plays (the monitor of the default output), else the default input; when\n"
+              "the sound server goes away it says so and captures again once it is back.\n"
               "Settings: $XDG_CONFIG_HOME/phosphene/phosphene.toml (written on first run with\n"
               "every setting explained); flags override it. Press F1 in the window for the keys.");
   p.option("presets", "DIR", "add a folder of presets (recursive); replaces the config's folders",
@@ -55,7 +56,8 @@ ArgParser makeParser() {
       "script", "FILE",
       "input events at fixed frames, one per line: 'FRAME key NAME', 'FRAME text TEXT',\n      "
       "'FRAME screenshot FILE.png', 'FRAME drop PATH', 'FRAME wheel up|down',\n      "
-      "'FRAME double-click', 'FRAME quit'");
+      "'FRAME double-click', 'FRAME audio' (print what the engine hears: the loudest\n      "
+      "frequency and level per channel), 'FRAME quit'");
   p.option("screenshot-dir", "DIR", "where Ctrl+S saves (default ~/Pictures, else .)");
   p.option("seed", "N", "seed of the engine's random choices (shuffle, blends)");
   p.flag("no-window-state", "neither restore nor remember the window's size and position");

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "AudioReport.hpp"
 #include "EmbeddedPresets.hpp"
 #include "PlayerSession.hpp"
 #include "WindowState.hpp"
@@ -176,16 +177,16 @@ void PlayerSession::setUpPlaylist() {
 }
 
 void PlayerSession::setUpAudio() {
+  if (run_.audioFiles.empty()) {
+    capture_ = std::make_unique<CaptureSource>(engine_.get());
+    std::fprintf(stderr, "phosphene play: %s\n", capture_->open(settings_.audio.device).c_str());
+    return;
+  }
   std::string error;
   audio_ = platform::SdlAudioSystem::start(error);
   if (!audio_) std::fprintf(stderr, "phosphene play: audio: %s\n", error.c_str());
-  if (!run_.audioFiles.empty()) {
-    playback_ = std::make_unique<FilePlayback>(engine_.get(), audio_.get(), run_.audioFiles,
-                                               run_.fixedClock);
-    return;
-  }
-  capture_ = std::make_unique<CaptureSource>(engine_.get(), audio_.get());
-  std::fprintf(stderr, "phosphene play: %s\n", capture_->open(settings_.audio.device).c_str());
+  playback_ =
+      std::make_unique<FilePlayback>(engine_.get(), audio_.get(), run_.audioFiles, run_.fixedClock);
 }
 
 void PlayerSession::frameLoop() {
@@ -196,10 +197,13 @@ void PlayerSession::frameLoop() {
   while (running_) {
     const auto frameStart = Clock::now();
     std::vector<std::string> shots;
+    bool reportAudio = false;
     for (; scriptAt < run_.script.size() && run_.script[scriptAt].frame <= frame_; ++scriptAt) {
       const ScriptStep& step = run_.script[scriptAt];
       if (step.kind == ScriptStep::Kind::Screenshot) {
         shots.push_back(step.text);
+      } else if (step.kind == ScriptStep::Kind::Audio) {
+        reportAudio = true;
       } else if (step.kind == ScriptStep::Kind::Quit) {
         SDL_Event quit{};
         quit.type = SDL_QUIT;
@@ -231,7 +235,12 @@ void PlayerSession::frameLoop() {
         say(message, true);  // a file that does not decode; the next one is tried
       }
     }
+    if (capture_) {
+      if (const auto back = capture_->retry(now_)) say(*back);
+      capture_->feedSilenceWhileLost(dt);
+    }
     phosphene_engine_advance(engine_.get(), run_.fixedClock ? 0.0 : std::max(dt, 1e-4));
+    if (reportAudio) reportHeardAudio();
     int w = 0, h = 0;
     window_->drawableSize(w, h);
     window_->bindDefaultFramebuffer();
@@ -295,6 +304,13 @@ void PlayerSession::pollEngine() {
         break;
     }
   }
+}
+
+void PlayerSession::reportHeardAudio() {
+  phosphene_audio_frame heard;
+  phosphene_audio_frame_init(&heard);
+  if (phosphene_engine_get_audio(engine_.get(), &heard) == PHOSPHENE_OK)
+    std::fprintf(stderr, "phosphene play: %s\n", describeAudio(heard).c_str());
 }
 
 void PlayerSession::rememberWindow() {

@@ -39,6 +39,10 @@ void PlayerSession::handle(const SDL_Event& e) {
     case SDL_MOUSEBUTTONDOWN:
       if (e.button.button == SDL_BUTTON_LEFT && e.button.clicks == 2) toggleFullscreen();
       break;
+    case SDL_AUDIODEVICEREMOVED:
+      if (e.adevice.iscapture && capture_)
+        if (const std::string line = capture_->deviceRemoved(); !line.empty()) say(line, true);
+      break;
     case SDL_DROPFILE:
       if (e.drop.file) {
         const std::string path = e.drop.file;

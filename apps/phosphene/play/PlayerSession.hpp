@@ -70,6 +70,7 @@ class PlayerSession {
   void act(Action action, bool repeat);
   void play(phosphene_playlist_move move, bool blend, std::uint32_t index = 0);
   void pollEngine();
+  void reportHeardAudio();
   void dropped(const std::string& path);
   void screenshot(const std::string& path);
   std::string autoScreenshotPath();

@@ -17,6 +17,7 @@ add_library(phosphene_player STATIC
   ${play_dir}/OverlayView.cpp
   ${play_dir}/FilePlayback.cpp
   ${play_dir}/CaptureSource.cpp
+  ${play_dir}/AudioReport.cpp
   ${play_dir}/FrameScript.cpp
   ${play_dir}/PresetFolders.cpp)
 target_include_directories(phosphene_player PUBLIC ${play_dir} ${CMAKE_CURRENT_SOURCE_DIR}
