@@ -6,6 +6,8 @@
 # away (it keeps drawing, says so) and capture the monitor again once the server is back.
 #   pulse_capture.sh PLAYER TOOL PRESET WORKDIR
 set -u
+# shellcheck source=session_end.sh
+source "$(dirname "$0")/session_end.sh"
 player=$1 tool=$2 preset=$3 dir=$4
 fail() {
   echo "FAIL: $*"
@@ -113,11 +115,6 @@ heard=$(heard_after "plays) again" | count_tone)
 [ "$heard" -ge 5 ] || fail "after the restart the WAV was not heard: $(heard_after "plays) again" | tail -n 5 | tr '\n' ',')"
 echo "ok: captured again after the restart; $heard reports of the WAV's tones"
 
-kill -TERM "$player_pid"
-wait "$player_pid"
-rc=$?
-player_pid=""
-[ $rc -eq 0 ] || fail "the player's exit status was $rc"
-grep -q "^phosphene play: [0-9]* frames$" "$dir/stderr.txt" || fail "no frame count at exit"
+end_player
 grep -v '^phosphene play: audio: frame' "$dir/stderr.txt"
 echo "ok: $(sed -n 's/^phosphene play: \([0-9]*\) frames$/\1/p' "$dir/stderr.txt") frames in $((SECONDS - t0)) s"

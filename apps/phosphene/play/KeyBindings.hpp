@@ -39,6 +39,7 @@ enum class Action {
   SeekBack,
   SeekForward,
   NextDevice,
+  WatchPreset,  // live reload: the running preset's file reloads when it changes on disk
   Quit,
 };
 

@@ -8,6 +8,7 @@ namespace {
 
 constexpr std::size_t kMaxToasts = 5;
 constexpr double kFadeSeconds = 1.0;  // the last second of a name's time on screen
+constexpr std::size_t kMaxPinnedLines = 8;
 
 }  // namespace
 
@@ -114,6 +115,28 @@ void OverlayView::drawHelp(int width, int height, const HelpRows& help) {
   }
 }
 
+void OverlayView::drawPinned(int width, int height) {
+  // A panel along the bottom, above the song title's row: the picture stays visible above it.
+  phosphene_overlay* o = overlay_;
+  const float line = phosphene_overlay_line_height(o);
+  const float pad = line * 0.5f;
+  const float scale = 0.85f;
+  const std::size_t shown = std::min(pinned_.size(), kMaxPinnedLines);
+  const float h = line * scale * static_cast<float>(shown) + pad;
+  const float top = std::max(pad, static_cast<float>(height) - line * 1.5f - pad - h);
+  const phosphene_color panel{0.15f, 0.0f, 0.0f, 0.75f};
+  const phosphene_color red{1.0f, 0.5f, 0.4f, 1.0f};
+  phosphene_overlay_rect(o, 0, top, static_cast<float>(width), h, &panel);
+  for (std::size_t i = 0; i < shown; ++i) {
+    std::string text = pinned_[i];
+    if (i + 1 == shown && pinned_.size() > shown)
+      text = "... " + std::to_string(pinned_.size() - shown + 1) + " more";
+    phosphene_overlay_text(o, pad, top + pad / 2 + line * scale * static_cast<float>(i),
+                           fitted(text, static_cast<float>(width) - 2 * pad, scale).c_str(), &red,
+                           scale);
+  }
+}
+
 void OverlayView::draw(int width, int height, double now, const FrameTimes& times,
                        const HelpRows& help, const PresetBrowser* browser,
                        const std::string& status) {
@@ -166,6 +189,7 @@ void OverlayView::draw(int width, int height, double now, const FrameTimes& time
     phosphene_overlay_text(o, static_cast<float>(width) - w - pad,
                            static_cast<float>(height) - line - pad, status.c_str(), &c, 0.8f);
   }
+  if (!pinned_.empty()) drawPinned(width, height);
   if (!help.empty()) drawHelp(width, height, help);
   if (browser) {
     const float x = pad, top = pad + line * 2;

@@ -42,6 +42,9 @@ class OverlayView {
   void presetStarted(const std::string& name, double now);
   void songStarted(const std::string& title, double now);
   void toast(const std::string& text, double now, bool error);
+  /// Lines that stay on screen until replaced (a live-reloaded preset's errors); {} clears them.
+  void pin(std::vector<std::string> lines) { pinned_ = std::move(lines); }
+  const std::vector<std::string>& pinned() const { return pinned_; }
   void setShowFps(bool on) { options_.showFps = on; }
   bool showFps() const { return options_.showFps; }
 
@@ -60,12 +63,14 @@ class OverlayView {
   float alphaAt(double start, double now) const;
   std::string fitted(const std::string& text, float maxWidth, float scale) const;
   void drawHelp(int width, int height, const HelpRows& help);
+  void drawPinned(int width, int height);
 
   OverlayOptions options_;
   phosphene_overlay* overlay_ = nullptr;
   std::string presetName_, song_;
   double presetSince_ = -1e9, songSince_ = -1e9;
   std::deque<Toast> toasts_;
+  std::vector<std::string> pinned_;
 };
 
 }  // namespace phosphene::play

@@ -32,6 +32,10 @@ ArgParser makeParser() {
   p.option("presets", "DIR", "add a folder of presets (recursive); replaces the config's folders",
            true);
   p.option("preset", "FILE.milk", "add a preset file and start with it", true);
+  p.option("watch", "FILE|DIR",
+           "live reload for preset authors: play this preset (or folder) and reload it when\n      "
+           "saved; a save with errors keeps the last good version and shows the errors (also: w)",
+           true);
   p.option("config", "FILE", "use this config file instead of the default one");
   p.option("set", "KEY=VALUE", "override one config setting, e.g. --set render.fps_cap=30", true);
   p.option("device", "NAME|INDEX", "capture device (see --list-devices)");
@@ -212,6 +216,18 @@ int runPlay(const Args& args) {
   // Presets: --presets / --preset, else the config's folders, else the installed ones.
   run.presetFolders = p.values("presets");
   run.presetFiles = p.values("preset");
+  // --watch also plays what it watches: a file as --preset (the first one starts), a folder as
+  // --presets.
+  for (const auto& w : p.values("watch")) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(w, ec))
+      run.presetFolders.push_back(w);
+    else if (std::filesystem::is_regular_file(w, ec))
+      run.presetFiles.push_back(w);
+    else
+      return p.usageError("--watch: no such preset file or folder: " + w);
+    run.watchPaths.push_back(w);
+  }
   for (const auto& f : run.presetFolders) {
     std::error_code ec;
     if (!std::filesystem::is_directory(f, ec)) return p.usageError("no such folder: " + f);

@@ -121,6 +121,7 @@ bool PlayerSession::setUp() {
 
   setUpPlaylist();
   setUpAudio();
+  setUpLiveReload();
   return true;
 }
 
@@ -187,6 +188,26 @@ void PlayerSession::setUpAudio() {
   if (!audio_) std::fprintf(stderr, "phosphene play: audio: %s\n", error.c_str());
   playback_ =
       std::make_unique<FilePlayback>(engine_.get(), audio_.get(), run_.audioFiles, run_.fixedClock);
+}
+
+void PlayerSession::setUpLiveReload() {
+  reload_ = std::make_unique<LiveReload>(engine_.get());
+  for (const auto& path : run_.watchPaths) {
+    std::string error;
+    if (reload_->watch(path, error))
+      std::fprintf(stderr, "phosphene play: watching %s (%s)\n", path.c_str(),
+                   reload_->method().c_str());
+    else
+      say(error, true);
+  }
+}
+
+void PlayerSession::showReloads() {
+  for (auto& news : reload_->update()) {
+    say(news.message, news.error);
+    for (const auto& line : news.details) std::fprintf(stderr, "  %s\n", line.c_str());
+    if (news.pinned) overlay_->pin(std::move(*news.pinned));
+  }
 }
 
 void PlayerSession::frameLoop() {
@@ -256,6 +277,7 @@ void PlayerSession::frameLoop() {
                      phosphene_engine_last_error(engine_.get()));
     }
     pollEngine();
+    showReloads();
     OverlayView::HelpRows help;
     if (helpOpen_) help = helpRows(settings_.keys.showInHelp == HelpKeys::Basic);
     std::string status;

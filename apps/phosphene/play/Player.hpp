@@ -17,6 +17,7 @@ struct PlayRun {
   PlayerSettings settings;
   std::vector<std::string> presetFolders;    // resolved: flags, else config, else defaults
   std::vector<std::string> presetFiles;      // --preset
+  std::vector<std::string> watchPaths;       // --watch: files and folders reloaded on change
   std::vector<std::string> audioFiles;       // files to play; empty: capture
   std::vector<std::string> startupMessages;  // config issues etc., shown as toasts
   std::optional<std::uint64_t> frames;       // --frames: quit after this many

@@ -236,6 +236,12 @@ void PlayerSession::act(Action action, bool repeat) {
       else
         say("playing files: no capture device in use");
       break;
+    case Action::WatchPreset:
+      reload_->setFollowCurrent(!reload_->followCurrent());
+      say(reload_->followCurrent() ? "live reload: the running preset's file reloads when saved (" +
+                                         reload_->method() + ")"
+                                   : "live reload of the running preset off");
+      break;
     case Action::Quit:
       running_ = false;
       break;

@@ -12,6 +12,7 @@
 #include "CaptureSource.hpp"
 #include "FilePlayback.hpp"
 #include "KeyBindings.hpp"
+#include "LiveReload.hpp"
 #include "OverlayView.hpp"
 #include "Player.hpp"
 #include "PresetBrowser.hpp"
@@ -54,6 +55,7 @@ class PlayerSession {
  public:
   explicit PlayerSession(const PlayRun& run) : run_(run), settings_(run.settings) {}
   ~PlayerSession() {
+    reload_.reset();    // background preset checks finish before the engine goes
     playback_.reset();  // audio callbacks stop before the engine they feed goes
     capture_.reset();
     audio_.reset();
@@ -71,6 +73,8 @@ class PlayerSession {
   void play(phosphene_playlist_move move, bool blend, std::uint32_t index = 0);
   void pollEngine();
   void reportHeardAudio();
+  void setUpLiveReload();
+  void showReloads();
   void dropped(const std::string& path);
   void screenshot(const std::string& path);
   std::string autoScreenshotPath();
@@ -93,6 +97,7 @@ class PlayerSession {
   std::unique_ptr<platform::SdlAudioSystem> audio_;
   std::unique_ptr<CaptureSource> capture_;
   std::unique_ptr<FilePlayback> playback_;
+  std::unique_ptr<LiveReload> reload_;
   PresetBrowser browser_;
   bool browserOpen_ = false, helpOpen_ = false, running_ = true, transitions_ = true;
   bool screenshotWanted_ = false;

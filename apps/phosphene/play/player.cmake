@@ -18,6 +18,8 @@ add_library(phosphene_player STATIC
   ${play_dir}/FilePlayback.cpp
   ${play_dir}/CaptureSource.cpp
   ${play_dir}/AudioReport.cpp
+  ${play_dir}/LiveReload.cpp
+  ${play_dir}/PresetFileWatcher.cpp
   ${play_dir}/FrameScript.cpp
   ${play_dir}/PresetFolders.cpp)
 target_include_directories(phosphene_player PUBLIC ${play_dir} ${CMAKE_CURRENT_SOURCE_DIR}
