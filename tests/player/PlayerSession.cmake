@@ -1,6 +1,6 @@
 # One session of `phosphene play` under Xvfb, driven by a --script, then checks of what it
 # printed and of the screenshots it took (pixel counts from player_test_tool stats).
-#   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live
+#   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live|fit
 #   -DPLAYER_ENV: NAME=VALUE pairs for the player process only (PHOSPHENE_GL_TEST_ENV)
 if(NOT XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install the xvfb package (scripts/deps.sh)")
@@ -13,7 +13,7 @@ function(play)
   execute_process(
     COMMAND ${CMAKE_COMMAND} -E env XDG_CONFIG_HOME=${DIR}/config XDG_STATE_HOME=${DIR}/state
             XDG_DATA_HOME=${DIR}/data SDL_AUDIODRIVER=dummy HOME=${DIR}
-            ${XVFB_RUN} -a -s "-screen 0 1280x720x24" ${CMAKE_COMMAND} -E env ${PLAYER_ENV}
+            ${XVFB_RUN} -a -s "-screen 0 ${screen}" ${CMAKE_COMMAND} -E env ${PLAYER_ENV}
             ${PLAYER} play ${ARGN}
     RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
   file(WRITE ${DIR}/stderr.txt "${stderr}")
@@ -47,6 +47,7 @@ function(expect_in text what)
   endif()
 endfunction()
 
+set(screen 1280x720x24)  # Xvfb's screen; a case may change it before calling play()
 set(common --fixed-fps --size 640x360 --no-shuffle --seed 7)
 
 if(CASE STREQUAL "picture")
@@ -224,6 +225,19 @@ elseif(CASE STREQUAL "live")
   expect_in("${err}" "playing: Phosphene Test Band - Two Bars of Demo")
   expect_in("${err}" "90 frames")
 
+elseif(CASE STREQUAL "fit")
+  # The first window fits the screen: the default 1280x720 on a 1024x768 screen opens smaller,
+  # same shape, instead of reaching past both edges.
+  set(screen 1024x768x24)
+  file(COPY ${SOURCE}/presets/phosphene-aurora.milk DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt "30 key l\n40 screenshot ${DIR}/fit.png\n41 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --fixed-fps --no-window-state)
+  expect_in("${err}" "window: 1280x720 does not fit the display's usable 1024x768; opening at 921x518")
+  stats(${DIR}/fit.png 0 0 100 100)
+  execute_process(COMMAND ${TOOL} stats ${DIR}/fit.png 0 0 100 100 OUTPUT_VARIABLE o)
+  if(NOT o MATCHES "width=921 height=518")
+    message(FATAL_ERROR "the first window is not 921x518 on a 1024x768 screen: ${o}")
+  endif()
 else()
   message(FATAL_ERROR "unknown CASE ${CASE}")
 endif()

@@ -40,7 +40,10 @@ ArgParser makeParser() {
   p.option("set", "KEY=VALUE", "override one config setting, e.g. --set render.fps_cap=30", true);
   p.option("device", "NAME|INDEX", "capture device (see --list-devices)");
   p.flag("list-devices", "list capture and playback devices and exit");
-  p.option("size", "WxH", "window size in pixels (default: the config's, else 1280x720)");
+  p.option(
+      "size", "WxH",
+      "window size in pixels (default: the config's, else 1280x720); a size larger than\n      "
+      "the display's usable area is shrunk to fit, keeping its shape");
   p.flag("fullscreen", "start fullscreen (desktop resolution)");
   p.flag("borderless", "a window without decorations");
   p.option("display", "N", "the display to open on (0 = the first)");

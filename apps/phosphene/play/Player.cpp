@@ -9,6 +9,7 @@
 #include "AudioReport.hpp"
 #include "EmbeddedPresets.hpp"
 #include "PlayerSession.hpp"
+#include "WindowFit.hpp"
 #include "WindowState.hpp"
 
 namespace phosphene::play {
@@ -50,7 +51,22 @@ int PlayerSession::run() {
 
 bool PlayerSession::setUp() {
   std::string error;
-  window_ = platform::SdlWindow::create(windowOptions(settings_.window), error);
+  platform::SdlWindowOptions options = windowOptions(settings_.window);
+  if (!options.fullscreen)
+    if (const auto usable = usableDisplayArea(options.display)) {
+      const PixelSize wanted{options.width, options.height};
+      const PixelSize fitted = fitWindow(wanted, *usable);
+      if (!(fitted == wanted)) {
+        std::fprintf(stderr,
+                     "phosphene play: window: %dx%d does not fit the display's usable %dx%d; "
+                     "opening at %dx%d\n",
+                     wanted.width, wanted.height, usable->width, usable->height, fitted.width,
+                     fitted.height);
+        options.width = fitted.width;
+        options.height = fitted.height;
+      }
+    }
+  window_ = platform::SdlWindow::create(options, error);
   if (!window_) {
     std::fprintf(stderr, "phosphene play: %s\n", error.c_str());
     return false;

@@ -21,7 +21,8 @@ add_library(phosphene_player STATIC
   ${play_dir}/LiveReload.cpp
   ${play_dir}/PresetFileWatcher.cpp
   ${play_dir}/FrameScript.cpp
-  ${play_dir}/PresetFolders.cpp)
+  ${play_dir}/PresetFolders.cpp
+  ${play_dir}/WindowFit.cpp)
 target_include_directories(phosphene_player PUBLIC ${play_dir} ${CMAKE_CURRENT_SOURCE_DIR}
   PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)  # EmbeddedPresets.hpp: presets when none on disk
 target_link_libraries(phosphene_player PUBLIC phosphene phosphene_sdl phosphene_image
