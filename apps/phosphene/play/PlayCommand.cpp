@@ -33,17 +33,16 @@ ArgParser makeParser() {
            true);
   p.option("preset", "FILE.milk", "add a preset file and start with it", true);
   p.option("watch", "FILE|DIR",
-           "live reload for preset authors: play this preset (or folder) and reload it when\n      "
+           "live reload for preset authors: play this preset (or folder) and reload it when "
            "saved; a save with errors keeps the last good version and shows the errors (also: w)",
            true);
   p.option("config", "FILE", "use this config file instead of the default one");
   p.option("set", "KEY=VALUE", "override one config setting, e.g. --set render.fps_cap=30", true);
   p.option("device", "NAME|INDEX", "capture device (see --list-devices)");
   p.flag("list-devices", "list capture and playback devices and exit");
-  p.option(
-      "size", "WxH",
-      "window size in pixels (default: the config's, else 1280x720); a size larger than\n      "
-      "the display's usable area is shrunk to fit, keeping its shape");
+  p.option("size", "WxH",
+           "window size in pixels (default: the config's, else 1280x720); a size larger than "
+           "the display's usable area is shrunk to fit, keeping its shape");
   p.flag("fullscreen", "start fullscreen (desktop resolution)");
   p.flag("borderless", "a window without decorations");
   p.option("display", "N", "the display to open on (0 = the first)");
@@ -55,16 +54,14 @@ ArgParser makeParser() {
   p.flag("shuffle", "play presets in a random order without repeats");
   p.flag("no-shuffle", "play presets in name order");
   p.option("frames", "N", "quit after N frames (demos, tests)");
-  p.flag(
-      "fixed-fps",
-      "fixed clock: each frame is 1/fps of music, whatever the wall time (recording, tests;\n      "
-      "songs are then fed from the frame clock and not played aloud)");
-  p.option(
-      "script", "FILE",
-      "input events at fixed frames, one per line: 'FRAME key NAME', 'FRAME text TEXT',\n      "
-      "'FRAME screenshot FILE.png', 'FRAME drop PATH', 'FRAME wheel up|down',\n      "
-      "'FRAME double-click', 'FRAME audio' (print what the engine hears: the loudest\n      "
-      "frequency and level per channel), 'FRAME quit'");
+  p.flag("fixed-fps",
+         "fixed clock: each frame is 1/fps of music, whatever the wall time (recording, tests; "
+         "songs are then fed from the frame clock and not played aloud)");
+  p.option("script", "FILE",
+           "input events at fixed frames, one per line: 'FRAME key NAME', 'FRAME text TEXT', "
+           "'FRAME screenshot FILE.png', 'FRAME drop PATH', 'FRAME wheel up|down', "
+           "'FRAME double-click', 'FRAME audio' (print what the engine hears: the loudest "
+           "frequency and level per channel), 'FRAME quit'");
   p.option("screenshot-dir", "DIR", "where Ctrl+S saves (default ~/Pictures, else .)");
   p.option("seed", "N", "seed of the engine's random choices (shuffle, blends)");
   p.flag("no-window-state", "neither restore nor remember the window's size and position");
