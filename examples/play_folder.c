@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
   list = phosphene_engine_get_playlist(engine);
   rc = phosphene_playlist_add_folder(list, argv[1], 1, &added);
   if (rc != PHOSPHENE_OK || added == 0) {
-    fprintf(stderr, "play_folder: no presets in %s: %s\n", argv[1], phosphene_engine_last_error(engine));
+    fprintf(stderr, "play_folder: no presets in %s: %s\n", argv[1],
+            phosphene_engine_last_error(engine));
     goto done;
   }
   printf("playlist: %u presets\n", added);

@@ -116,15 +116,19 @@ static void test_engine_calls(void) {
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   CHECK(engine != NULL);
   CHECK(strcmp(phosphene_engine_last_error(engine), "") == 0);
-  CHECK(phosphene_engine_set_log_callback(engine, record_log, &log, PHOSPHENE_LOG_DEBUG) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_log_callback(engine, record_log, &log, PHOSPHENE_LOG_DEBUG) ==
+        PHOSPHENE_OK);
   CHECK(phosphene_engine_set_log_callback(engine, record_log, &log, (phosphene_log_level)9) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
   CHECK(phosphene_engine_add_pcm_float(NULL, pcm, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_engine_add_pcm_float(engine, NULL, 1, 2, 44100) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_add_pcm_float(engine, NULL, 1, 2, 44100) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_add_pcm_float(engine, pcm, 0, 2, 44100) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 0, 44100) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
-  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 2, 10) == PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 0, 44100) ==
+        PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
+  CHECK(phosphene_engine_add_pcm_float(engine, pcm, 1, 2, 10) ==
+        PHOSPHENE_ERROR_UNSUPPORTED_FORMAT);
   CHECK(phosphene_engine_add_pcm_int16(engine, pcm16, 100, 2, 48000) == PHOSPHENE_OK);
   CHECK(phosphene_engine_add_pcm_uint8(engine, pcm8, 200, 1, 22050) == PHOSPHENE_OK);
   CHECK(phosphene_engine_dropped_pcm_frames(engine) == 0);
@@ -212,8 +216,10 @@ static void test_presets_without_gl(void) {
     if (d.severity == PHOSPHENE_LOG_ERROR) saw_error = 1;
   }
   CHECK(saw_error);
-  CHECK(phosphene_engine_current_preset_diagnostic(engine, count, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_engine_current_preset_diagnostic(NULL, 0, &d) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_current_preset_diagnostic(engine, count, &d) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_current_preset_diagnostic(NULL, 0, &d) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_set_drawable_size(engine, 640, 480) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_drawable_size(engine, 0, 0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_drawable_size(engine, -1, 480) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
@@ -240,8 +246,10 @@ static void test_texture_search_path(void) {
   CHECK(phosphene_engine_set_texture_search_path(engine, NULL, 0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_texture_search_path(engine, two, 0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_texture_search_path(NULL, two, 2) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_engine_set_texture_search_path(engine, NULL, 1) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_set_texture_search_path") != NULL);
+  CHECK(phosphene_engine_set_texture_search_path(engine, NULL, 1) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_set_texture_search_path") !=
+        NULL);
   CHECK(phosphene_engine_set_texture_search_path(engine, with_null, 2) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(strstr(phosphene_engine_last_error(engine), "dirs[1]") != NULL);
@@ -297,10 +305,12 @@ static void test_switching_without_gl(void) {
   s.struct_size = (uint32_t)offsetof(phosphene_switch_settings, beat_sensitivity);
   CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
   s.struct_size = sizeof s;
-  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 2.5);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK &&
+        s.beat_sensitivity == 2.5);
   s.beat_sensitivity = 0.0;
   CHECK(phosphene_engine_set_switch_settings(engine, &s) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK && s.beat_sensitivity == 1.0);
+  CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK &&
+        s.beat_sensitivity == 1.0);
   CHECK(phosphene_engine_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* Requests are queued for the loader thread; no GL is touched. */
   CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) == PHOSPHENE_OK);

@@ -124,7 +124,8 @@ TEST_P(CApiFrame, ReleaseGlThenDrawStartsAgainInTheCurrentContext) {
   for (int frame = 10; frame < 30; ++frame) {
     feedBeatAudio(e.engine, frame);
     ASSERT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
+    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK)
+        << phosphene_engine_last_error(e.engine);
   }
   phosphene_engine_get_time(e.engine, nullptr, &after);
   EXPECT_EQ(after, before + 20);
@@ -171,7 +172,8 @@ std::vector<platform::RgbaImage> renderRandomPresets(Intervention intervention) 
     if (frame == kInterveneAt && intervention == Intervention::ExtraDraw) {
       EXPECT_EQ(phosphene_engine_draw(e.engine, &te), PHOSPHENE_OK);  // a second view
     }
-    EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
+    EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK)
+        << phosphene_engine_last_error(e.engine);
     frames[static_cast<std::size_t>(frame)] = target.read();
   }
   EXPECT_EQ(phosphene_engine_is_transitioning(e.engine), 1);
@@ -250,7 +252,8 @@ TEST_P(CApiFrame, NativePresetPerFrameFunctionShowsOnScreen) {
   const phosphene_render_target t = framebufferTarget(target);
   for (int frame = 0; frame < 6; ++frame) {
     ASSERT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
+    ASSERT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK)
+        << phosphene_engine_last_error(e.engine);
   }
   EXPECT_EQ(counts.frames, 6);
   const platform::RgbaImage image = target.read();

@@ -81,7 +81,8 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
   Engine e;
   HostFramebuffer host;
   EXPECT_TRUE(gl::hasCurrentContext());
-  ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK) << phosphene_engine_last_error(e.engine);
+  ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+      << phosphene_engine_last_error(e.engine);
 
   // A shader preset: its first frame needs GL entry points not used so far.
   ASSERT_EQ(phosphene_load_preset_text(e.engine, kShaderPreset, std::string(kShaderPreset).size()),
