@@ -111,12 +111,20 @@ static void test_shader_translation(void) {
       "warp_1=`shader_body {\nwarp_2=`ret = tex2D(sampler_main, uv).xyz * 0.9;\nwarp_3=`}\n";
   const int translator = has_token(phosphene_version_features(), "hlsl-translation");
   phosphene_engine* engine = NULL;
+  phosphene_transition_desc cut;
   uint32_t i, n;
   int fallback = 0, unavailable = 0;
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   if (engine == NULL) return;
-  /* The preset loads either way: without translation its warp stage uses the built-in shader. */
-  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
+  /* The preset loads either way: without translation its warp stage uses the built-in shader.
+   * A hard cut waited for starts at the next advance; then its diagnostics are the engine's. */
+  phosphene_transition_desc_init(&cut);
+  cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
+  CHECK(phosphene_engine_load_preset_text(engine, preset, sizeof preset - 1, "translation", &cut,
+                                          NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "translation") == 0);
   n = phosphene_engine_current_preset_diagnostic_count(engine);
   for (i = 0; i < n; ++i) {
     phosphene_diagnostic d;

@@ -50,8 +50,9 @@ static void test_version_and_results(void) {
 
 static void test_create_errors(void) {
   phosphene_engine* engine = (phosphene_engine*)&failures; /* must be reset to NULL on failure */
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
+  phosphene_engine_desc desc;
   log_record log;
+  phosphene_engine_desc_init(&desc);
   memset(&log, 0, sizeof log);
   CHECK(phosphene_engine_create(NULL, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   desc.fps = -5.0;
@@ -76,7 +77,7 @@ static void test_create_errors(void) {
     CHECK(phosphene_engine_create(&newer.desc, &engine) == PHOSPHENE_ERROR_ABI_MISMATCH);
     CHECK(engine == NULL);
   }
-  desc = phosphene_engine_desc_default();
+  phosphene_engine_desc_init(&desc);
   desc.struct_size = 0; /* not set */
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_ABI_MISMATCH);
   phosphene_engine_desc_init(&desc);
@@ -84,17 +85,17 @@ static void test_create_errors(void) {
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_OK); /* zeros are the defaults */
   phosphene_engine_destroy(engine);
   engine = NULL;
-  desc = phosphene_engine_desc_default();
+  phosphene_engine_desc_init(&desc);
   desc.api_version = PHOSPHENE_MAKE_VERSION(PHOSPHENE_VERSION_MAJOR + 1, 0, 0);
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_ABI_MISMATCH);
   /* A host built against an older, shorter desc: the fields it lacks take their defaults. */
-  desc = phosphene_engine_desc_default();
+  phosphene_engine_desc_init(&desc);
   desc.flags = 0xFFu; /* beyond the old struct: must be ignored, not rejected */
   desc.struct_size = (uint32_t)offsetof(phosphene_engine_desc, flags);
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_OK);
   phosphene_engine_destroy(engine);
   engine = NULL;
-  desc = phosphene_engine_desc_default();
+  phosphene_engine_desc_init(&desc);
   desc.flags = 0x80u; /* unknown bit in a current-size desc */
   CHECK(phosphene_engine_create(&desc, &engine) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   phosphene_engine_destroy(NULL); /* ignored */
@@ -133,15 +134,25 @@ static void test_engine_calls(void) {
   CHECK(phosphene_engine_add_pcm_uint8(engine, pcm8, 200, 1, 22050) == PHOSPHENE_OK);
   CHECK(phosphene_engine_dropped_pcm_frames(engine) == 0);
 
-  CHECK(phosphene_audio_analyze(engine, 0.0, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* No frame has been analysed yet: there is no audio to read. */
+  CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_get_audio(engine, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_get_audio(NULL, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_advance(engine, -1.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(strlen(phosphene_engine_last_error(engine)) > 0);
   CHECK(log.count >= 1 && log.last_level == PHOSPHENE_LOG_ERROR);
-  CHECK(phosphene_audio_analyze(engine, -1.0, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_advance(engine, NAN) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_advance(engine, PHOSPHENE_MAX_FRAME_SECONDS + 1.0) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* Refused steps moved nothing: still no frame. */
+  CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
+  /* An analysis-only host: advance (no preset, no GL) then read the frame's audio. */
   for (f = 0; f < 120; ++f) {
     fill_tone(pcm, 735, 220.0, (size_t)f * 735, 44100);
     CHECK(phosphene_engine_add_pcm_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
-    CHECK(phosphene_audio_analyze(engine, 0.0, &frame) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_OK);
   }
   CHECK(frame.frame == 119);
   CHECK(fabs(frame.time_s - 2.0) < 1e-9);
@@ -150,6 +161,57 @@ static void test_engine_calls(void) {
   CHECK(fabs(frame.vol - frame.treb * 0.3333f) < 1e-6);
   CHECK(fabs(frame.waveform[0][575]) <= 64.5f);
   CHECK(frame.spectrum[0][5] > frame.spectrum[0][400]); /* 220 Hz lives in bin ~5 */
+  phosphene_engine_destroy(engine);
+}
+
+/* advance needs no preset: the clock and the audio analysis move on while the frame is black. */
+static void test_advance_without_preset(void) {
+  phosphene_engine* engine = NULL;
+  phosphene_audio_frame frame;
+  float pcm[2 * 735];
+  double t = -1.0, before = 0.0;
+  uint64_t index = 99;
+  float max_bass = 0.0f, peak = 0.0f;
+  int f, i, silent_levels = 1;
+  phosphene_audio_frame_init(&frame);
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_time(engine, &t, &index) == PHOSPHENE_OK);
+  CHECK(t == 0.0 && index == 0);
+  /* Silence first: MilkDrop's levels are exactly 1 while their averages are still 0. */
+  memset(pcm, 0, sizeof pcm);
+  for (f = 0; f < 30; ++f) {
+    CHECK(phosphene_engine_add_pcm_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_advance(engine, 1.0 / 60.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_OK);
+    if (frame.bass != 1.0f || frame.mid != 1.0f || frame.treb != 1.0f) silent_levels = 0;
+  }
+  CHECK(silent_levels);
+  CHECK(frame.waveform[0][0] == 0.0f && frame.spectrum[0][5] == 0.0f);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "") == 0);
+  CHECK(phosphene_engine_current_preset_diagnostic_count(engine) == 0);
+  /* The clock moved with every step, and get_audio reports the same frame. */
+  CHECK(phosphene_engine_get_time(engine, &t, &index) == PHOSPHENE_OK);
+  CHECK(index == 29 && index == frame.frame);
+  CHECK(fabs(t - 0.5) < 1e-9 && t == frame.time_s);
+  before = t;
+  CHECK(phosphene_engine_advance(engine, 0.25) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_time(engine, &t, &index) == PHOSPHENE_OK);
+  CHECK(index == 30 && fabs(t - (before + 0.25)) < 1e-9);
+
+  /* Then a loud 80 Hz tone: bass leaves 1, the waveform and the low spectrum fill. */
+  for (f = 0; f < 60; ++f) {
+    fill_tone(pcm, 735, 80.0, (size_t)f * 735, 44100);
+    CHECK(phosphene_engine_add_pcm_float(engine, pcm, 735, 2, 44100) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_advance(engine, 1.0 / 60.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_OK);
+    if (frame.bass > max_bass) max_bass = frame.bass;
+  }
+  for (i = 0; i < PHOSPHENE_WAVEFORM_SAMPLES; ++i)
+    if (fabs(frame.waveform[0][i]) > peak) peak = (float)fabs(frame.waveform[0][i]);
+  CHECK(max_bass > 1.2f);
+  CHECK(peak > 10.0f);
+  CHECK(frame.spectrum[0][2] > frame.spectrum[0][300]); /* 80 Hz lives in bin ~2 */
+  CHECK(frame.frame == 90);
   phosphene_engine_destroy(engine);
 }
 
@@ -171,9 +233,12 @@ static void test_two_engines(void) {
     phosphene_engine_add_pcm_float(a, pcm, 735, 2, 44100);
     fill_tone(pcm, 735, 9000.0, (size_t)f * 735, 44100);
     phosphene_engine_add_pcm_float(b, pcm, 735, 2, 44100);
-    phosphene_audio_analyze(b, 1.0 / 25.0, &fb);
-    phosphene_audio_analyze(a, 0.0, &fa);
-    phosphene_audio_analyze(alone, 0.0, &fl);
+    CHECK(phosphene_engine_advance(b, 1.0 / 25.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_advance(a, 0.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_advance(alone, 0.0) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(b, &fb) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(a, &fa) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_get_audio(alone, &fl) == PHOSPHENE_OK);
     if (memcmp(&fa, &fl, sizeof fa) != 0) same = 0;
   }
   CHECK(same);
@@ -184,31 +249,115 @@ static void test_two_engines(void) {
   phosphene_engine_destroy(b);
 }
 
+/* A load that runs before the next call, as the synchronous loads before 1.0 did: a hard cut,
+ * prepared on the loader thread while we wait, started by the next advance. */
+static uint64_t load_text_now(phosphene_engine* engine, const char* text, size_t length,
+                              const char* name) {
+  phosphene_transition_desc cut;
+  uint64_t request = 0;
+  phosphene_transition_desc_init(&cut);
+  cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
+  CHECK(phosphene_engine_load_preset_text(engine, text, length, name, &cut, &request) ==
+        PHOSPHENE_OK);
+  CHECK(request > 0);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  return request;
+}
+
+/* Polls until the event of `type` for `request` (1) or the queue is empty (0). Stops at it, so
+ * its strings and diagnostics stay readable until the next poll. */
+static int find_event(phosphene_engine* engine, uint64_t request, phosphene_event_type type,
+                      phosphene_event* out) {
+  phosphene_event_init(out);
+  while (phosphene_engine_poll_event(engine, out) == 1)
+    if (out->type == type && out->request_id == request) return 1;
+  return 0;
+}
+
+/* Checks that the event just polled carries `count` readable diagnostics, one of them `id`. */
+static void check_event_diagnostics(phosphene_engine* engine, const phosphene_event* e,
+                                    const char* id) {
+  phosphene_diagnostic d;
+  uint32_t i;
+  int saw = 0;
+  phosphene_diagnostic_init(&d);
+  CHECK(e->diagnostic_count >= 1);
+  CHECK(strcmp(e->diagnostic_id, id) == 0 && strlen(e->message) > 0);
+  for (i = 0; i < e->diagnostic_count; ++i) {
+    CHECK(phosphene_engine_event_diagnostic(engine, i, &d) == PHOSPHENE_OK);
+    CHECK(d.id != NULL && d.message != NULL && d.section != NULL);
+    if (strcmp(d.id, id) == 0 && d.severity == PHOSPHENE_LOG_ERROR) saw = 1;
+  }
+  CHECK(saw);
+  CHECK(phosphene_engine_event_diagnostic(engine, e->diagnostic_count, &d) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+}
+
 static void test_presets_without_gl(void) {
   static const char preset[] =
       "[preset00]\nzoom=1.02\nper_frame_1=wave_r = 0.5 + 0.5*sin(time);\n"
       "per_frame_2=this is ( not code;\n";
   static const char junk[] = "no preset here\n";
   phosphene_engine* engine = NULL;
+  phosphene_render_target target;
+  phosphene_transition_desc cut;
+  phosphene_audio_frame frame;
   phosphene_diagnostic d;
+  phosphene_event e;
+  char first_id[32];
+  uint64_t request = 0, index = 7;
   uint32_t i, count;
   int saw_error = 0;
   phosphene_diagnostic_init(&d);
+  phosphene_audio_frame_init(&frame);
+  phosphene_transition_desc_init(&cut);
+  cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
-  /* Rendering needs a preset first; none of these calls touches GL. */
-  CHECK(phosphene_render_frame_to_framebuffer(engine, 0, 64, 48, 0.0) == PHOSPHENE_ERROR_NO_PRESET);
-  CHECK(phosphene_render_frame(engine, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_render_frame_to_texture(engine, 0, 64, 48, 0.0) ==
+  /* No GL context here: render refuses before the frame advances, so nothing moved. */
+  phosphene_render_target_init(&target);
+  target.width = 64;
+  target.height = 48;
+  CHECK(phosphene_engine_render(engine, 0.0, &target) == PHOSPHENE_ERROR_NO_CONTEXT);
+  CHECK(phosphene_engine_get_time(engine, NULL, &index) == PHOSPHENE_OK && index == 0);
+  CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_render(engine, 0.0, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT); /* size */
+  target.kind = PHOSPHENE_TARGET_TEXTURE; /* texture 0 */
+  CHECK(phosphene_engine_render(engine, 0.0, &target) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  target.struct_size = 0;
+  CHECK(phosphene_engine_render(engine, 0.0, &target) == PHOSPHENE_ERROR_ABI_MISMATCH);
+
+  /* Loads are queued; what is wrong with the text or file arrives as a PRESET_LOAD_FAILED event
+   * with its diagnostics, and no preset runs. */
+  request = load_text_now(engine, junk, sizeof junk - 1, "junk");
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
+  CHECK(strcmp(e.name, "junk") == 0 && e.reason == PHOSPHENE_SWITCH_USER);
+  check_event_diagnostics(engine, &e, "PRE004");
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "") == 0);
+  CHECK(phosphene_engine_current_preset_diagnostic_count(engine) == 0);
+  request = load_text_now(engine, NULL, 0, NULL); /* empty text: queued, then not a preset */
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
+  CHECK(strcmp(e.name, "<text>") == 0 && e.diagnostic_count >= 1);
+  CHECK(phosphene_engine_load_preset_text(engine, NULL, 5, NULL, NULL, &request) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_load_preset_text(engine, junk, sizeof junk - 1) ==
-        PHOSPHENE_ERROR_PRESET_INVALID);
-  CHECK(phosphene_engine_current_preset_diagnostic_count(engine) >= 1);
-  CHECK(phosphene_load_preset_text(engine, NULL, 0) == PHOSPHENE_ERROR_PRESET_INVALID);
-  CHECK(phosphene_load_preset_text(engine, NULL, 5) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_load_preset_file(engine, "/no/such/dir/p.milk") == PHOSPHENE_ERROR_IO);
-  CHECK(phosphene_load_preset_file(engine, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(request == 0);
+  CHECK(phosphene_engine_load_preset_file(engine, "/no/such/dir/p.milk", &cut, &request) ==
+        PHOSPHENE_OK);
+  CHECK(request > 0);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
+  CHECK(strcmp(e.path, "/no/such/dir/p.milk") == 0);
+  check_event_diagnostics(engine, &e, "IO001");
+  CHECK(phosphene_engine_load_preset_file(engine, NULL, NULL, &request) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_load_preset_file(NULL, "p.milk", NULL, NULL) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+
   /* A preset with one broken line still loads; the broken block is reported as an error. */
-  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
+  request = load_text_now(engine, preset, sizeof preset - 1, "broken line");
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "broken line") == 0);
   count = phosphene_engine_current_preset_diagnostic_count(engine);
   for (i = 0; i < count; ++i) {
     CHECK(phosphene_engine_current_preset_diagnostic(engine, i, &d) == PHOSPHENE_OK);
@@ -220,6 +369,19 @@ static void test_presets_without_gl(void) {
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_current_preset_diagnostic(NULL, 0, &d) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* A failed load leaves the current preset and its diagnostics as they were; the failure's own
+   * diagnostics travel in its event. */
+  CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
+  strncpy(first_id, d.id, sizeof first_id - 1);
+  first_id[sizeof first_id - 1] = '\0';
+  request = load_text_now(engine, junk, sizeof junk - 1, "junk again");
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
+  check_event_diagnostics(engine, &e, "PRE004");
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "broken line") == 0);
+  CHECK(phosphene_engine_current_preset_diagnostic_count(engine) == count);
+  CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
+  CHECK(strcmp(d.id, first_id) == 0);
+
   CHECK(phosphene_engine_set_drawable_size(engine, 640, 480) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_drawable_size(engine, 0, 0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_drawable_size(engine, -1, 480) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
@@ -227,11 +389,14 @@ static void test_presets_without_gl(void) {
   CHECK(phosphene_engine_set_mesh_size(engine, 32, 24) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_mesh_size(engine, 7, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_set_mesh_size(NULL, 32, 24) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_render_frame_to_framebuffer(engine, 0, 0, 48, 0.0) ==
-        PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_render_frame(NULL, 0.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  phosphene_render_target_init(&target);
+  target.height = 48; /* a width of 0 with a height is no size */
+  CHECK(phosphene_engine_render(engine, 0.0, &target) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_render(NULL, 0.0, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(strcmp(phosphene_result_string(PHOSPHENE_ERROR_PRESET_INVALID), "invalid preset") == 0);
   CHECK(strcmp(phosphene_result_string(PHOSPHENE_ERROR_GL), "OpenGL error") == 0);
+  /* -8 (no preset before 1.0) is retired: nothing returns it, and it is never reused. */
+  CHECK(strcmp(phosphene_result_string((phosphene_result)-8), "unknown result") == 0);
   phosphene_engine_destroy(engine);
 }
 
@@ -270,7 +435,9 @@ static void test_switching_without_gl(void) {
   static const char preset[] = "[preset00]\nzoom=1.02\n";
   phosphene_engine* engine = NULL;
   phosphene_switch_settings s;
+  phosphene_transition_desc blend;
   phosphene_event e;
+  uint64_t request = 0;
   phosphene_event_init(&e);
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   memset(&s, 0, sizeof s);
@@ -312,24 +479,50 @@ static void test_switching_without_gl(void) {
   CHECK(phosphene_engine_get_switch_settings(engine, &s) == PHOSPHENE_OK &&
         s.beat_sensitivity == 1.0);
   CHECK(phosphene_engine_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  /* Requests are queued for the loader thread; no GL is touched. */
-  CHECK(phosphene_request_preset_text(engine, preset, sizeof preset - 1, "p", 1.0) == PHOSPHENE_OK);
-  CHECK(phosphene_request_preset_file(engine, NULL, 1.0) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_request_preset_file(engine, "x.milk", NAN) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_request_preset_text(engine, NULL, 3, "p", 0.0) ==
+  /* Loads are queued for the loader thread; no GL is touched. A first preset has nothing to
+   * blend from: it starts with a cut; the next one blends. */
+  load_text_now(engine, preset, sizeof preset - 1, "first");
+  while (phosphene_engine_poll_event(engine, &e) == 1) continue;
+  phosphene_transition_desc_init(&blend);
+  blend.style = PHOSPHENE_TRANSITION_BLEND;
+  blend.seconds = 1.0;
+  CHECK(phosphene_engine_load_preset_text(engine, preset, sizeof preset - 1, "p", &blend,
+                                          &request) == PHOSPHENE_OK);
+  CHECK(request > 0);
+  CHECK(phosphene_engine_load_preset_file(engine, NULL, &blend, NULL) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  blend.seconds = NAN;
+  CHECK(phosphene_engine_load_preset_file(engine, "x.milk", &blend, NULL) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_load_preset_text(engine, NULL, 3, "p", NULL, NULL) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
   CHECK(phosphene_engine_wait_for_preset(NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
   CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
   CHECK(phosphene_engine_is_transitioning(engine) == 0);
-  CHECK(phosphene_engine_poll_event(engine, &e) == 0); /* nothing has started yet */
+  CHECK(phosphene_engine_poll_event(engine, &e) == 0); /* prepared, but it starts at a frame */
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "first") == 0);
   CHECK(phosphene_engine_poll_event(NULL, &e) == 0);
-  /* A synchronous load starts at once and says so. */
-  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_poll_event(engine, &e) == 1);
-  CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.reason == PHOSPHENE_SWITCH_USER);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
+  CHECK(strcmp(e.name, "p") == 0 && e.reason == PHOSPHENE_SWITCH_USER);
+  CHECK(e.transition_seconds == 1.0);
+  CHECK(phosphene_engine_is_transitioning(engine) == 1);
+  /* The old synchronous load: a hard cut, waited for, starts at the next advance. */
+  phosphene_transition_desc_init(&blend);
+  blend.style = PHOSPHENE_TRANSITION_HARD_CUT;
+  CHECK(phosphene_engine_load_preset_text(engine, preset, sizeof preset - 1, NULL, &blend,
+                                          &request) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e) == 0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "p") == 0);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
+  CHECK(e.reason == PHOSPHENE_SWITCH_USER);
   CHECK(strcmp(e.name, "<text>") == 0 && e.transition_seconds == 0.0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "<text>") == 0);
+  CHECK(phosphene_engine_is_transitioning(engine) == 0);
   phosphene_engine_destroy(engine);
 }
 
@@ -342,20 +535,21 @@ static void test_older_output_structs(void) {
   phosphene_event e;
   const unsigned char* bytes;
   size_t i, old_size;
-  int untouched = 1;
+  int n, untouched = 1;
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   memset(&frame, 0xAB, sizeof frame);
   old_size = offsetof(phosphene_audio_frame, waveform);
   frame.struct_size = (uint32_t)old_size;
-  CHECK(phosphene_audio_analyze(engine, 0.0, &frame) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_OK);
   CHECK(frame.frame == 0 && frame.fps == 60.0 && frame.struct_size == old_size);
   bytes = (const unsigned char*)&frame;
   for (i = old_size; i < sizeof frame; ++i) untouched = untouched && bytes[i] == 0xAB;
   CHECK(untouched);
   frame.struct_size = 0;
-  CHECK(phosphene_audio_analyze(engine, 0.0, &frame) == PHOSPHENE_ERROR_ABI_MISMATCH);
+  CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_ERROR_ABI_MISMATCH);
 
-  CHECK(phosphene_load_preset_text(engine, preset, sizeof preset - 1) == PHOSPHENE_OK);
+  load_text_now(engine, preset, sizeof preset - 1, NULL);
   memset(&d, 0xCD, sizeof d);
   d.struct_size = (uint32_t)offsetof(phosphene_diagnostic, line);
   CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
@@ -366,17 +560,25 @@ static void test_older_output_structs(void) {
     untouched = untouched && bytes[i] == 0xCD;
   CHECK(untouched);
 
-  memset(&e, 0xEF, sizeof e);
-  e.struct_size = (uint32_t)offsetof(phosphene_event, time);
-  CHECK(phosphene_engine_poll_event(engine, &e) == 1);
+  /* Every event up to the preset's start, read into an old event struct. */
+  for (n = 0; n < 16; ++n) {
+    memset(&e, 0xEF, sizeof e);
+    e.struct_size = (uint32_t)offsetof(phosphene_event, time);
+    if (phosphene_engine_poll_event(engine, &e) != 1) break;
+    bytes = (const unsigned char*)&e;
+    untouched = 1;
+    for (i = offsetof(phosphene_event, time); i < sizeof e; ++i)
+      untouched = untouched && bytes[i] == 0xEF;
+    CHECK(untouched);
+    if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) break;
+  }
   CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.playlist_index == -1);
-  bytes = (const unsigned char*)&e;
-  untouched = 1;
-  for (i = offsetof(phosphene_event, time); i < sizeof e; ++i)
-    untouched = untouched && bytes[i] == 0xEF;
-  CHECK(untouched);
+  load_text_now(engine, preset, sizeof preset - 1, NULL); /* queues more events */
   e.struct_size = 0; /* not set: nothing is taken, and the loop idiom ends */
   CHECK(phosphene_engine_poll_event(engine, &e) == 0);
+  CHECK(strstr(phosphene_engine_last_error(engine), "struct_size") != NULL);
+  phosphene_event_init(&e);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 1); /* still queued */
   phosphene_engine_destroy(engine);
 }
 
@@ -419,7 +621,8 @@ static void test_preset_handles(void) {
   CHECK(phosphene_preset_create_from_file(NULL, &junk) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_ERROR_NO_PRESET);
+  /* No preset yet: the frame is black, and that is no error. */
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_switch_preset(engine, missing, NULL, &request) ==
         PHOSPHENE_ERROR_PRESET_INVALID);
   phosphene_transition_desc_init(&cut);
@@ -573,10 +776,213 @@ static void test_playlist_without_gl(void) {
   phosphene_engine_destroy(engine);
 }
 
+/* A playlist filled before the first frame starts its first item with no other call: the engine
+ * asks its provider whenever nothing runs and nothing is on its way. */
+static void test_playlist_starts_itself(void) {
+  phosphene_engine* engine = NULL;
+  phosphene_playlist* list;
+  phosphene_preset* p;
+  phosphene_event e;
+  int i, started = 0, guard = 0;
+  char text[64], name[16];
+  phosphene_event_init(&e);
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  list = phosphene_engine_get_playlist(engine);
+  for (i = 0; i < 2; ++i) {
+    sprintf(text, "[preset00]\nzoom=1.0%d\n", i);
+    sprintf(name, "item%d", i);
+    CHECK(phosphene_preset_create_from_text(text, strlen(text), name, &p) == PHOSPHENE_OK);
+    CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
+    phosphene_preset_destroy(p);
+  }
+  CHECK(phosphene_playlist_position(list) == -1);
+  while (!started && guard++ < 100) {
+    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+    while (!started && phosphene_engine_poll_event(engine, &e) == 1) {
+      CHECK(e.type != PHOSPHENE_EVENT_PRESET_LOAD_FAILED);
+      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
+    }
+    if (!started) phosphene_engine_wait_for_preset(engine);
+  }
+  CHECK(started);
+  CHECK(e.playlist_index == 0 && strcmp(e.name, "item0") == 0);
+  CHECK(e.request_id > 0 && e.transition_seconds == 0.0); /* the first preset is a cut */
+  CHECK(phosphene_playlist_position(list) == 0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "item0") == 0);
+  phosphene_engine_destroy(engine);
+}
+
+typedef struct next_record {
+  const char* path;
+  int calls;
+  phosphene_switch_reason last_reason;
+} next_record;
+
+static const char* next_from_record(void* user, phosphene_switch_reason reason) {
+  next_record* r = (next_record*)user;
+  r->calls++;
+  r->last_reason = reason;
+  return r->path;
+}
+
+/* With a next-preset callback set, the engine asks it, not the playlist, for its first preset;
+ * removing the callback gives the choice back to the playlist. */
+static void test_next_preset_callback_first(void) {
+  static const char path[] = "capi_test_next_preset.milk";
+  static const char text[] = "[preset00]\nzoom=1.03\n";
+  phosphene_engine* engine = NULL;
+  phosphene_playlist* list;
+  phosphene_preset* p = NULL;
+  phosphene_event e;
+  next_record record;
+  FILE* file = fopen(path, "wb");
+  int started = 0, guard = 0;
+  CHECK(file != NULL);
+  if (file == NULL) return;
+  CHECK(fwrite(text, 1, sizeof text - 1, file) == sizeof text - 1);
+  fclose(file);
+  memset(&record, 0, sizeof record);
+  record.path = path;
+  phosphene_event_init(&e);
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  list = phosphene_engine_get_playlist(engine);
+  CHECK(phosphene_preset_create_from_text(text, sizeof text - 1, "listed", &p) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
+  phosphene_preset_destroy(p);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, next_from_record, &record) ==
+        PHOSPHENE_OK);
+  while (!started && guard++ < 100) {
+    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+    while (!started && phosphene_engine_poll_event(engine, &e) == 1)
+      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
+    if (!started) phosphene_engine_wait_for_preset(engine);
+  }
+  CHECK(started);
+  CHECK(record.calls == 1 && record.last_reason == PHOSPHENE_SWITCH_AUTO);
+  CHECK(strcmp(e.path, path) == 0 && e.playlist_index == -1);
+  CHECK(strcmp(phosphene_engine_current_preset_path(engine), path) == 0);
+  CHECK(phosphene_playlist_position(list) == -1); /* the playlist was not asked */
+  phosphene_engine_destroy(engine);
+
+  /* Once removed, the playlist answers again, also for the first preset. */
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  list = phosphene_engine_get_playlist(engine);
+  CHECK(phosphene_preset_create_from_text(text, sizeof text - 1, "listed", &p) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
+  phosphene_preset_destroy(p);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, next_from_record, &record) ==
+        PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
+  record.calls = 0;
+  started = 0;
+  guard = 0;
+  while (!started && guard++ < 100) {
+    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+    while (!started && phosphene_engine_poll_event(engine, &e) == 1)
+      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
+    if (!started) phosphene_engine_wait_for_preset(engine);
+  }
+  CHECK(started && record.calls == 0);
+  CHECK(e.playlist_index == 0 && strcmp(e.name, "listed") == 0);
+  phosphene_engine_destroy(engine);
+  remove(path);
+}
+
+/* A host that never polls loses the oldest events, never memory: the queue keeps the newest
+ * PHOSPHENE_MAX_QUEUED_EVENTS, oldest first. */
+static void test_event_queue_bounded(void) {
+  static const char junk[] = "not a preset\n";
+  enum { kLoads = PHOSPHENE_MAX_QUEUED_EVENTS + 44 };
+  phosphene_engine* engine = NULL;
+  phosphene_event e;
+  char name[32];
+  int i, polled = 0, in_order = 1;
+  phosphene_event_init(&e);
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  /* Each failed load is exactly one event (no preset runs and the playlist is empty, so nothing
+   * else happens). */
+  for (i = 0; i < kLoads; ++i) {
+    sprintf(name, "junk%d", i);
+    load_text_now(engine, junk, sizeof junk - 1, name);
+  }
+  while (phosphene_engine_poll_event(engine, &e) == 1) {
+    CHECK(e.type == PHOSPHENE_EVENT_PRESET_LOAD_FAILED);
+    sprintf(name, "junk%d", kLoads - PHOSPHENE_MAX_QUEUED_EVENTS + polled);
+    if (strcmp(e.name, name) != 0) in_order = 0;
+    ++polled;
+  }
+  CHECK(polled == PHOSPHENE_MAX_QUEUED_EVENTS);
+  CHECK(in_order);
+  CHECK(strcmp(e.name, "junk299") == 0); /* the newest is kept */
+  phosphene_engine_destroy(engine);
+}
+
+/* Every call that takes a transition reads it the same way, and a call refused for it starts
+ * nothing: no request id, no event, the playlist where it was. */
+static void test_bad_transitions(void) {
+  static const char text[] = "[preset00]\nzoom=1.01\n";
+  phosphene_engine* engine = NULL;
+  phosphene_playlist* list;
+  phosphene_preset* p = NULL;
+  phosphene_transition_desc bad[4];
+  phosphene_result expected[4];
+  phosphene_event e;
+  uint64_t request;
+  int i;
+  phosphene_event_init(&e);
+  for (i = 0; i < 4; ++i) phosphene_transition_desc_init(&bad[i]);
+  bad[0].style = PHOSPHENE_TRANSITION_BLEND; /* a blend of no time */
+  expected[0] = PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  bad[1].style = PHOSPHENE_TRANSITION_BLEND;
+  bad[1].seconds = PHOSPHENE_MAX_TRANSITION_SECONDS * 2.0;
+  expected[1] = PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  bad[2].style = (phosphene_transition_style)7; /* unknown */
+  expected[2] = PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  bad[3].struct_size = 0; /* not set */
+  expected[3] = PHOSPHENE_ERROR_ABI_MISMATCH;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  list = phosphene_engine_get_playlist(engine);
+  CHECK(phosphene_preset_create_from_text(text, sizeof text - 1, "ok", &p) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
+  /* A callback that never answers keeps the engine from starting the playlist by itself. */
+  CHECK(phosphene_engine_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
+  for (i = 0; i < 4; ++i) {
+    request = 99;
+    CHECK(phosphene_engine_load_preset_file(engine, "x.milk", &bad[i], &request) == expected[i]);
+    CHECK(request == 0);
+    CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_load_preset_file") != NULL);
+    request = 99;
+    CHECK(phosphene_engine_load_preset_text(engine, text, sizeof text - 1, "t", &bad[i],
+                                            &request) == expected[i]);
+    CHECK(request == 0);
+    CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_load_preset_text") != NULL);
+    request = 99;
+    CHECK(phosphene_engine_switch_preset(engine, p, &bad[i], &request) == expected[i]);
+    CHECK(request == 0);
+    CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_engine_switch_preset") != NULL);
+    request = 99;
+    CHECK(phosphene_playlist_play(list, PHOSPHENE_PLAY_NEXT, 0, &bad[i], &request) == expected[i]);
+    CHECK(request == 0);
+    CHECK(strstr(phosphene_engine_last_error(engine), "phosphene_playlist_play") != NULL);
+  }
+  CHECK(phosphene_playlist_position(list) == -1);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 0);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "") == 0);
+  /* The longest blend is allowed, as is the default (NULL). */
+  bad[1].seconds = PHOSPHENE_MAX_TRANSITION_SECONDS;
+  CHECK(phosphene_engine_switch_preset(engine, p, &bad[1], NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_play(list, PHOSPHENE_PLAY_NEXT, 0, NULL, NULL) == PHOSPHENE_OK);
+  phosphene_preset_destroy(p);
+  phosphene_engine_destroy(engine);
+}
+
 int main(void) {
   test_version_and_results();
   test_create_errors();
   test_engine_calls();
+  test_advance_without_preset();
   test_two_engines();
   test_presets_without_gl();
   test_texture_search_path();
@@ -585,6 +991,10 @@ int main(void) {
   test_preset_handles();
   test_native_preset();
   test_playlist_without_gl();
+  test_playlist_starts_itself();
+  test_next_preset_callback_first();
+  test_event_queue_bounded();
+  test_bad_transitions();
   if (failures == 0) printf("c api: all checks passed\n");
   return failures == 0 ? 0 : 1;
 }

@@ -12,8 +12,9 @@ static_assert(std::is_trivially_copyable_v<phosphene_engine_desc>);
 static_assert(noexcept(phosphene_engine_create(nullptr, nullptr)));
 static_assert(noexcept(phosphene_engine_add_pcm_float(nullptr, nullptr, 0, 0, 0)));
 
-TEST(CppHeader, CreateFeedAnalyzeDestroy) {
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
+TEST(CppHeader, CreateFeedAdvanceReadAudioDestroy) {
+  phosphene_engine_desc desc;
+  phosphene_engine_desc_init(&desc);
   desc.fps = 30.0;
   phosphene_engine* engine = nullptr;
   ASSERT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
@@ -22,7 +23,8 @@ TEST(CppHeader, CreateFeedAnalyzeDestroy) {
   phosphene_audio_frame_init(&frame);
   for (int f = 0; f < 40; ++f) {
     ASSERT_EQ(phosphene_engine_add_pcm_int16(engine, silence.data(), 1600, 2, 48000), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_audio_analyze(engine, 0.0, &frame), PHOSPHENE_OK);
+    ASSERT_EQ(phosphene_engine_advance(engine, 0.0), PHOSPHENE_OK);  // no preset, no GL
+    ASSERT_EQ(phosphene_engine_get_audio(engine, &frame), PHOSPHENE_OK);
   }
   EXPECT_EQ(frame.frame, 39u);
   EXPECT_EQ(frame.bass, 1.0f);  // silence: the long average is ~0, so levels read exactly 1
@@ -45,15 +47,21 @@ TEST(CppWrapper, OwnsMovesAndForwardsLogs) {
   phosphene::Engine moved = std::move(engine);
   EXPECT_FALSE(engine);  // NOLINT(bugprone-use-after-move): moved-from state is specified
   phosphene_audio_frame frame{};
-  EXPECT_EQ(moved.analyze(frame, -1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(moved.advance(-1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);
   EXPECT_FALSE(moved.lastError().empty());
   EXPECT_EQ(logged, moved.lastError());  // the log function survived the move
+  EXPECT_EQ(moved.audio(frame), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // no frame advanced yet
   const float pcm[4] = {0.1f, 0.1f, -0.1f, -0.1f};
   EXPECT_EQ(moved.addPcm(pcm, 2, 2, 44100), PHOSPHENE_OK);
-  EXPECT_EQ(moved.analyze(frame), PHOSPHENE_OK);
+  EXPECT_EQ(moved.advance(), PHOSPHENE_OK);
+  EXPECT_EQ(moved.audio(frame), PHOSPHENE_OK);  // audio() sets struct_size itself
+  EXPECT_EQ(frame.struct_size, sizeof frame);
+  EXPECT_EQ(frame.frame, 0u);
+  EXPECT_EQ(frame.fps, 60.0);
   EXPECT_EQ(moved.droppedPcmFrames(), 0u);
 
-  phosphene_engine_desc bad = phosphene_engine_desc_default();
+  phosphene_engine_desc bad;
+  phosphene_engine_desc_init(&bad);
   bad.fps = -1.0;
   phosphene::Engine failed(bad);
   EXPECT_FALSE(failed);
@@ -71,13 +79,73 @@ TEST(CppWrapper, ThrowingLogFunctionDoesNotEndTheProcess) {
     throw std::runtime_error("host's logger failed");
   }),
             PHOSPHENE_OK);
-  phosphene_audio_frame frame{};
-  EXPECT_EQ(engine.analyze(frame, -1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // logs an error
+  EXPECT_EQ(engine.advance(-1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // logs an error
   EXPECT_EQ(calls, 1);
   EXPECT_FALSE(engine.lastError().empty());  // the error itself is still reported
-  EXPECT_EQ(engine.analyze(frame, -1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(engine.advance(-1.0), PHOSPHENE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(calls, 2);  // and the engine goes on logging
-  EXPECT_EQ(engine.analyze(frame), PHOSPHENE_OK);
+  EXPECT_EQ(engine.advance(), PHOSPHENE_OK);
+}
+
+// The 1.0 wrapper's loads: queued with an optional transition and request id, like switchTo;
+// failures arrive as events with their diagnostics. render() is advance + draw, so without a
+// context it refuses and the frame stays where it was.
+TEST(CppWrapper, LoadsTakeATransitionAndReportThroughEvents) {
+  static_assert(noexcept(std::declval<phosphene::Engine&>().render()));
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  phosphene_transition_desc cut;
+  phosphene_transition_desc_init(&cut);
+  cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
+  uint64_t request = 0;
+  ASSERT_EQ(
+      engine.loadPresetText("[preset00]\nzoom=1.02\nper_frame_1=x = ( ;\n", "text", &cut, &request),
+      PHOSPHENE_OK);
+  EXPECT_GT(request, 0u);
+  ASSERT_EQ(engine.waitForPreset(), PHOSPHENE_OK);
+  ASSERT_EQ(engine.advance(), PHOSPHENE_OK);
+  EXPECT_STREQ(engine.presetName(), "text");
+  const uint32_t diagnostics = engine.presetDiagnosticCount();
+  EXPECT_GE(diagnostics, 1u);  // the broken equation
+  phosphene::Event e;
+  bool started = false;
+  while (engine.poll(e))
+    if (e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.requestId == request) started = true;
+  EXPECT_TRUE(started);
+
+  uint64_t failed = 0;
+  ASSERT_EQ(engine.loadPresetFile("/no/such/preset.milk", &cut, &failed), PHOSPHENE_OK);
+  EXPECT_GT(failed, request);
+  ASSERT_EQ(engine.waitForPreset(), PHOSPHENE_OK);
+  ASSERT_EQ(engine.advance(), PHOSPHENE_OK);
+  bool reported = false;
+  while (!reported && engine.poll(e)) {
+    if (e.type != PHOSPHENE_EVENT_PRESET_LOAD_FAILED || e.requestId != failed) continue;
+    reported = true;
+    phosphene_diagnostic d;
+    ASSERT_EQ(engine.eventDiagnostic(0, d), PHOSPHENE_OK);
+    EXPECT_STREQ(d.id, "IO001");
+  }
+  EXPECT_TRUE(reported);
+  EXPECT_STREQ(engine.presetName(), "text");  // the failure left the current preset
+  EXPECT_EQ(engine.presetDiagnosticCount(), diagnostics);
+  // Defaults: a blend of the user time, no request id wanted.
+  EXPECT_EQ(engine.loadPresetText("[preset00]\nzoom=1.03\n"), PHOSPHENE_OK);
+  phosphene_transition_desc bad;
+  phosphene_transition_desc_init(&bad);
+  bad.style = PHOSPHENE_TRANSITION_BLEND;  // of 0 seconds
+  EXPECT_EQ(engine.loadPresetFile("x.milk", &bad), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+
+  uint64_t frame = 0;
+  ASSERT_EQ(phosphene_engine_get_time(engine.get(), nullptr, &frame), PHOSPHENE_OK);
+  ASSERT_EQ(engine.setDrawableSize(32, 24), PHOSPHENE_OK);
+  EXPECT_EQ(engine.render(), PHOSPHENE_ERROR_NO_CONTEXT);
+  phosphene_render_target target;
+  phosphene_render_target_init(&target);
+  EXPECT_EQ(engine.render(0.0, target), PHOSPHENE_ERROR_NO_CONTEXT);
+  uint64_t after = 0;
+  ASSERT_EQ(phosphene_engine_get_time(engine.get(), nullptr, &after), PHOSPHENE_OK);
+  EXPECT_EQ(after, frame);
 }
 
 // The 0.2 wrapper without GL: preset handles, a native preset in C++, the playlist, events.
