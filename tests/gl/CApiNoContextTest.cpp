@@ -8,9 +8,11 @@
 
 #include <phosphene/phosphene.h>
 
+#include <cstdint>
 #include <string>
 #include <thread>
 
+#include "CApiFrames.hpp"
 #include "GlTestContext.hpp"
 #include "gl/CurrentContext.hpp"
 #include "gl/Gl.hpp"
@@ -41,11 +43,11 @@ constexpr const char* kShaderPreset =
 struct Engine {
   phosphene_engine* engine = nullptr;
   Engine() {
-    phosphene_engine_desc desc = phosphene_engine_desc_default();
+    phosphene_engine_desc desc;
+    phosphene_engine_desc_init(&desc);
     desc.log_min_level = PHOSPHENE_LOG_ERROR;
     EXPECT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
-    EXPECT_EQ(phosphene_load_preset_text(engine, kPreset, std::string(kPreset).size()),
-              PHOSPHENE_OK);
+    EXPECT_EQ(loadTextNow(engine, kPreset), PHOSPHENE_OK);
     EXPECT_EQ(phosphene_engine_set_drawable_size(engine, 32, 24), PHOSPHENE_OK);
   }
   ~Engine() { phosphene_engine_destroy(engine); }
@@ -81,35 +83,47 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
   Engine e;
   HostFramebuffer host;
   EXPECT_TRUE(gl::hasCurrentContext());
-  ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+  ASSERT_EQ(phosphene_engine_render(e.engine, 0.0, nullptr), PHOSPHENE_OK)
       << phosphene_engine_last_error(e.engine);
 
   // A shader preset: its first frame needs GL entry points not used so far.
-  ASSERT_EQ(phosphene_load_preset_text(e.engine, kShaderPreset, std::string(kShaderPreset).size()),
-            PHOSPHENE_OK)
+  ASSERT_EQ(loadTextNow(e.engine, kShaderPreset), PHOSPHENE_OK)
       << phosphene_engine_last_error(e.engine);
 
   struct Outcome {
     bool current = true;
-    phosphene_result frame{}, framebuffer{}, texture{};
+    phosphene_result bound{}, framebuffer{}, texture{}, advance{}, draw{};
     std::string error;
+    uint64_t framesBefore = 0, framesAfter = 0;
   } outcome;
   std::thread([&] {
     outcome.current = gl::hasCurrentContext();
-    outcome.frame = phosphene_render_frame(e.engine, 0.0);
-    outcome.framebuffer = phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0);
-    outcome.texture = phosphene_render_frame_to_texture(e.engine, host.texture, 32, 24, 0.0);
+    phosphene_engine_get_time(e.engine, nullptr, &outcome.framesBefore);
+    outcome.bound = phosphene_engine_render(e.engine, 0.0, nullptr);
+    outcome.framebuffer = renderTo(e.engine, host.fbo, 32, 24);
+    outcome.texture = renderToTexture(e.engine, host.texture, 32, 24);
     outcome.error = phosphene_engine_last_error(e.engine);
+    phosphene_engine_get_time(e.engine, nullptr, &outcome.framesAfter);
+    // advance needs no context (it starts the shader preset); only the draw does.
+    outcome.advance = phosphene_engine_advance(e.engine, 0.0);
+    const phosphene_render_target t = framebufferTarget(host.fbo, 32, 24);
+    outcome.draw = phosphene_engine_draw(e.engine, &t);
   }).join();
   EXPECT_FALSE(outcome.current);
-  EXPECT_EQ(outcome.frame, PHOSPHENE_ERROR_NO_CONTEXT);
+  EXPECT_EQ(outcome.bound, PHOSPHENE_ERROR_NO_CONTEXT);
   EXPECT_EQ(outcome.framebuffer, PHOSPHENE_ERROR_NO_CONTEXT);
   EXPECT_EQ(outcome.texture, PHOSPHENE_ERROR_NO_CONTEXT);
-  EXPECT_EQ(outcome.error,
-            "phosphene_render_frame_to_texture: no GL context is current on this thread");
+  EXPECT_EQ(outcome.error, "phosphene_engine_render: no GL context is current on this thread");
+  EXPECT_EQ(outcome.framesAfter, outcome.framesBefore) << "a refused render advanced the frame";
+  EXPECT_EQ(outcome.advance, PHOSPHENE_OK);
+  EXPECT_EQ(outcome.draw, PHOSPHENE_ERROR_NO_CONTEXT);
 
-  // Back on the context's thread the same engine renders on.
-  EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0), PHOSPHENE_OK)
+  // Back on the context's thread the same engine draws the frame advanced over there, and
+  // renders on.
+  const phosphene_render_target t = framebufferTarget(host.fbo, 32, 24);
+  EXPECT_EQ(phosphene_engine_draw(e.engine, &t), PHOSPHENE_OK)
+      << phosphene_engine_last_error(e.engine);
+  EXPECT_EQ(renderTo(e.engine, host.fbo, 32, 24), PHOSPHENE_OK)
       << phosphene_engine_last_error(e.engine);
   EXPECT_TRUE(context->debugErrors().empty()) << context->debugErrors().front();
 }
@@ -126,7 +140,7 @@ TEST_P(CApiNoContext, AContextCurrentUnderTheOtherBoundApiStillCounts) {
   ASSERT_EQ(eglBindAPI(other), EGL_TRUE);
   EXPECT_TRUE(gl::hasCurrentContext());
   EXPECT_EQ(eglQueryAPI(), other) << "the check must leave the bound API as it found it";
-  EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, host.fbo, 32, 24, 0.0), PHOSPHENE_OK)
+  EXPECT_EQ(renderTo(e.engine, host.fbo, 32, 24), PHOSPHENE_OK)
       << phosphene_engine_last_error(e.engine);
   eglBindAPI(bound);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "BeatAudio.hpp"
+#include "CApiFrames.hpp"
 #include "GlTestContext.hpp"
 #include "HostTarget.hpp"
 #include "PngImage.hpp"
@@ -25,7 +26,8 @@ const std::string kPresetDir = PHOSPHENE_SOURCE_DIR "/presets/";
 struct EngineHandle {
   phosphene_engine* engine = nullptr;
   explicit EngineHandle(uint64_t seed = 1) {
-    phosphene_engine_desc desc = phosphene_engine_desc_default();
+    phosphene_engine_desc desc;
+    phosphene_engine_desc_init(&desc);
     desc.fps = 30.0;
     desc.seed = seed;
     desc.log_min_level = PHOSPHENE_LOG_ERROR;
@@ -62,15 +64,13 @@ TEST_P(CApiRenderGl, OurPresetsDrawANonBlackChangingImageIntoAHostFramebuffer) {
   for (const char* name : {"phosphene-aurora", "phosphene-tunnel", "phosphene-starfield"}) {
     SCOPED_TRACE(name);
     EngineHandle e;
-    ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + name + ".milk").c_str()),
-              PHOSPHENE_OK)
+    ASSERT_EQ(loadFileNow(e.engine, kPresetDir + name + ".milk"), PHOSPHENE_OK)
         << phosphene_engine_last_error(e.engine);
     HostTarget target(64, 48);
     platform::RgbaImage early, late;
     for (int frame = 0; frame < 24; ++frame) {
       feedBeatAudio(e.engine, frame);
-      ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
-                PHOSPHENE_OK)
+      ASSERT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK)
           << phosphene_engine_last_error(e.engine);
       if (frame == 11) early = target.read();
     }
@@ -85,8 +85,7 @@ TEST_P(CApiRenderGl, OurPresetsDrawANonBlackChangingImageIntoAHostFramebuffer) {
 TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
   EngineHandle e;
-  ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + "phosphene-tunnel.milk").c_str()),
-            PHOSPHENE_OK);
+  ASSERT_EQ(loadFileNow(e.engine, kPresetDir + "phosphene-tunnel.milk"), PHOSPHENE_OK);
   HostTarget target(64, 48);
   HostTarget other(8, 8);
   glBindFramebuffer(GL_FRAMEBUFFER, other.fbo);
@@ -97,8 +96,7 @@ TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
   glActiveTexture(GL_TEXTURE2);
   for (int frame = 0; frame < 8; ++frame) {
     feedBeatAudio(e.engine, frame);
-    ASSERT_EQ(phosphene_render_frame_to_texture(e.engine, target.texture, 64, 48, 0.0),
-              PHOSPHENE_OK)
+    ASSERT_EQ(renderToTexture(e.engine, target.texture, 64, 48), PHOSPHENE_OK)
         << phosphene_engine_last_error(e.engine);
   }
   GLint fbo = 0, viewport[4] = {}, active = 0, src = 0;
@@ -119,12 +117,11 @@ TEST_P(CApiRenderGl, RendersIntoAHostTextureAndRestoresHostState) {
   EXPECT_GT(meanRgb(target.read()), 8.0);
 }
 
-TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
+TEST_P(CApiRenderGl, RenderDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
   EngineHandle e;
-  ASSERT_EQ(phosphene_load_preset_file(e.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
-            PHOSPHENE_OK);
-  EXPECT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_ERROR_INVALID_ARGUMENT)
+  ASSERT_EQ(loadFileNow(e.engine, kPresetDir + "phosphene-aurora.milk"), PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_engine_render(e.engine, 0.0, nullptr), PHOSPHENE_ERROR_INVALID_ARGUMENT)
       << "drawable size not set yet";
   HostTarget small(64, 48), large(96, 72);
   ASSERT_EQ(phosphene_engine_set_drawable_size(e.engine, 64, 48), PHOSPHENE_OK);
@@ -132,7 +129,7 @@ TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   for (int frame = 0; frame < 12; ++frame) {
     feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, small.fbo);
-    ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+    ASSERT_EQ(phosphene_engine_render(e.engine, 0.0, nullptr), PHOSPHENE_OK)
         << phosphene_engine_last_error(e.engine);
   }
   // Resize between frames: the canvas is reallocated and keeps drawing.
@@ -140,7 +137,7 @@ TEST_P(CApiRenderGl, RenderFrameDrawsIntoTheBoundFramebufferAtTheDrawableSize) {
   for (int frame = 12; frame < 24; ++frame) {
     feedBeatAudio(e.engine, frame);
     glBindFramebuffer(GL_FRAMEBUFFER, large.fbo);
-    ASSERT_EQ(phosphene_render_frame(e.engine, 0.0), PHOSPHENE_OK)
+    ASSERT_EQ(phosphene_engine_render(e.engine, 0.0, nullptr), PHOSPHENE_OK)
         << phosphene_engine_last_error(e.engine);
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -155,70 +152,96 @@ TEST_P(CApiRenderGl, TwoEnginesRenderIndependently) {
   platform::RgbaImage alone;
   {
     EngineHandle a(7);
-    ASSERT_EQ(phosphene_load_preset_file(a.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
-              PHOSPHENE_OK);
+    ASSERT_EQ(loadFileNow(a.engine, kPresetDir + "phosphene-aurora.milk"), PHOSPHENE_OK);
     HostTarget target(64, 48);
     for (int frame = 0; frame < 10; ++frame) {
       feedBeatAudio(a.engine, frame);
-      ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, target.fbo, 64, 48, 0.0),
-                PHOSPHENE_OK);
+      ASSERT_EQ(renderTo(a.engine, target.fbo, 64, 48), PHOSPHENE_OK);
     }
     alone = target.read();
   }
   // The same engine interleaved with a second one running another preset and other audio.
   EngineHandle a(7), b(99);
-  ASSERT_EQ(phosphene_load_preset_file(a.engine, (kPresetDir + "phosphene-aurora.milk").c_str()),
-            PHOSPHENE_OK);
-  ASSERT_EQ(phosphene_load_preset_file(b.engine, (kPresetDir + "phosphene-tunnel.milk").c_str()),
-            PHOSPHENE_OK);
+  ASSERT_EQ(loadFileNow(a.engine, kPresetDir + "phosphene-aurora.milk"), PHOSPHENE_OK);
+  ASSERT_EQ(loadFileNow(b.engine, kPresetDir + "phosphene-tunnel.milk"), PHOSPHENE_OK);
   HostTarget ta(64, 48), tb(64, 48);
   for (int frame = 0; frame < 10; ++frame) {
     feedBeatAudio(a.engine, frame);
     feedBeatAudio(b.engine, frame + 3);
-    ASSERT_EQ(phosphene_render_frame_to_framebuffer(b.engine, tb.fbo, 64, 48, 0.0), PHOSPHENE_OK);
-    ASSERT_EQ(phosphene_render_frame_to_framebuffer(a.engine, ta.fbo, 64, 48, 0.0), PHOSPHENE_OK);
+    ASSERT_EQ(renderTo(b.engine, tb.fbo, 64, 48), PHOSPHENE_OK);
+    ASSERT_EQ(renderTo(a.engine, ta.fbo, 64, 48), PHOSPHENE_OK);
   }
   const platform::RgbaImage withOther = ta.read();
   EXPECT_EQ(withOther.pixels, alone.pixels) << "engine B changed what engine A draws";
   EXPECT_GT(meanAbsDiff(withOther, tb.read()), 1.0);
 }
 
+// Polls until the event of `type` for `request`; its diagnostics stay readable until the next poll.
+bool findEvent(phosphene_engine* engine, uint64_t request, phosphene_event_type type,
+               phosphene_event& out) {
+  phosphene_event_init(&out);
+  while (phosphene_engine_poll_event(engine, &out) == 1)
+    if (out.type == type && out.request_id == request) return true;
+  return false;
+}
+
 TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
   EngineHandle e;
   HostTarget target(64, 48);
-  EXPECT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
-            PHOSPHENE_ERROR_NO_PRESET);
+  // No preset is no error: the frame is black.
+  EXPECT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK)
+      << phosphene_engine_last_error(e.engine);
+  EXPECT_LT(meanRgb(target.read()), 1.0);
   const std::string junk = "this is not a preset\n";
-  EXPECT_EQ(phosphene_load_preset_text(e.engine, junk.data(), junk.size()),
-            PHOSPHENE_ERROR_PRESET_INVALID);
-  ASSERT_GE(phosphene_engine_current_preset_diagnostic_count(e.engine), 1u);
+  uint64_t request = 0;
+  ASSERT_EQ(loadTextNow(e.engine, junk, "junk", &request), PHOSPHENE_OK);
+  EXPECT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
+  phosphene_event ev;
+  ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
+  ASSERT_GE(ev.diagnostic_count, 1u);
+  EXPECT_STREQ(ev.diagnostic_id, "PRE004");
   phosphene_diagnostic d;
   phosphene_diagnostic_init(&d);
-  ASSERT_EQ(phosphene_engine_current_preset_diagnostic(e.engine, 0, &d), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_event_diagnostic(e.engine, 0, &d), PHOSPHENE_OK);
   EXPECT_STREQ(d.id, "PRE004");
-  EXPECT_EQ(phosphene_load_preset_file(e.engine, "/nonexistent/x.milk"), PHOSPHENE_ERROR_IO);
-  EXPECT_NE(std::string(phosphene_engine_last_error(e.engine)), "");
+  EXPECT_EQ(phosphene_engine_current_preset_diagnostic_count(e.engine), 0u);  // none runs
+  ASSERT_EQ(loadFileNow(e.engine, "/nonexistent/x.milk", &request), PHOSPHENE_OK);
+  EXPECT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
+  ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
+  EXPECT_STREQ(ev.diagnostic_id, "IO001");
+  EXPECT_STREQ(ev.path, "/nonexistent/x.milk");
 
   // Partly broken code: the broken block is left out and reported; the rest draws.
   const std::string partly =
       "[preset00]\nfDecay=0.9\nzoom=1.02\nwave_r=1\nwave_g=1\nwave_b=1\nfWaveAlpha=1\n"
       "nWaveMode=0\nper_frame_1=wave_r = 0.5 + 0.5*sin(time;\n"
       "per_pixel_1=rot = 0.01;\n";
-  ASSERT_EQ(phosphene_load_preset_text(e.engine, partly.data(), partly.size()), PHOSPHENE_OK);
+  ASSERT_EQ(loadTextNow(e.engine, partly, "partly"), PHOSPHENE_OK);
+  for (int frame = 0; frame < 6; ++frame) {
+    feedBeatAudio(e.engine, frame);
+    ASSERT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK)
+        << phosphene_engine_last_error(e.engine);
+  }
+  EXPECT_STREQ(phosphene_engine_current_preset_name(e.engine), "partly");
+  const uint32_t count = phosphene_engine_current_preset_diagnostic_count(e.engine);
   bool sawError = false;
-  for (uint32_t i = 0; i < phosphene_engine_current_preset_diagnostic_count(e.engine); ++i) {
+  for (uint32_t i = 0; i < count; ++i) {
     ASSERT_EQ(phosphene_engine_current_preset_diagnostic(e.engine, i, &d), PHOSPHENE_OK);
     if (d.severity == PHOSPHENE_LOG_ERROR) sawError = true;
   }
   EXPECT_TRUE(sawError);
-  for (int frame = 0; frame < 6; ++frame) {
-    feedBeatAudio(e.engine, frame);
-    ASSERT_EQ(phosphene_render_frame_to_framebuffer(e.engine, target.fbo, 64, 48, 0.0),
-              PHOSPHENE_OK)
-        << phosphene_engine_last_error(e.engine);
-  }
   EXPECT_GT(meanRgb(target.read()), 1.0) << "the built-in wave should still draw";
+
+  // A later failure leaves the drawn preset, its diagnostics and its picture.
+  ASSERT_EQ(loadTextNow(e.engine, junk, "junk again", &request), PHOSPHENE_OK);
+  feedBeatAudio(e.engine, 6);
+  ASSERT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
+  ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
+  EXPECT_STREQ(ev.diagnostic_id, "PRE004");
+  EXPECT_STREQ(phosphene_engine_current_preset_name(e.engine), "partly");
+  EXPECT_EQ(phosphene_engine_current_preset_diagnostic_count(e.engine), count);
+  EXPECT_GT(meanRgb(target.read()), 1.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, CApiRenderGl, ::testing::Values(GlApi::Core33, GlApi::Es30),

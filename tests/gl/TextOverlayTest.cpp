@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "BeatAudio.hpp"
+#include "CApiFrames.hpp"
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
 #include "HostTarget.hpp"
@@ -230,16 +231,6 @@ TEST_P(TextOverlay, RestoresTheHostsGlState) {
   EXPECT_TRUE(context->debugErrors().empty()) << context->debugErrors().front();
 }
 
-phosphene_render_target framebufferTarget(const HostTarget& target) {
-  phosphene_render_target t;
-  phosphene_render_target_init(&t);
-  t.kind = PHOSPHENE_TARGET_FRAMEBUFFER;
-  t.gl_name = target.fbo;
-  t.width = target.width;
-  t.height = target.height;
-  return t;
-}
-
 phosphene_engine* makeEngine() {
   phosphene_engine_desc desc;
   phosphene_engine_desc_init(&desc);
@@ -248,9 +239,8 @@ phosphene_engine* makeEngine() {
   desc.log_min_level = PHOSPHENE_LOG_ERROR;
   phosphene_engine* engine = nullptr;
   EXPECT_EQ(phosphene_engine_create(&desc, &engine), PHOSPHENE_OK);
-  EXPECT_EQ(
-      phosphene_load_preset_file(engine, PHOSPHENE_SOURCE_DIR "/presets/phosphene-aurora.milk"),
-      PHOSPHENE_OK)
+  EXPECT_EQ(loadFileNow(engine, PHOSPHENE_SOURCE_DIR "/presets/phosphene-aurora.milk"),
+            PHOSPHENE_OK)
       << phosphene_engine_last_error(engine);
   return engine;
 }
