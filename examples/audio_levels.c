@@ -1,5 +1,6 @@
 /* audio_levels.c — the smallest Phosphene host: create an engine, feed it PCM the way an audio
- * callback would, analyse once per video frame, print what a MilkDrop preset would read.
+ * callback would, advance once per video frame (no preset and no GL needed) and print the audio a
+ * MilkDrop preset would read.
  *
  *   audio_levels            (prints one line per 10 frames of a synthetic kick + hi-hat loop)
  *
@@ -48,8 +49,10 @@ int main(void) {
     make_audio(pcm, RATE / FPS, (size_t)f * (RATE / FPS));
     /* In a real host this call sits in the audio callback; it never blocks. */
     phosphene_engine_add_pcm_float(engine, pcm, RATE / FPS, 2, RATE);
-    /* And this one in the render loop: 0.0 steps the engine's fixed 60 fps clock. */
-    if (phosphene_audio_analyze(engine, 0.0, &frame) != PHOSPHENE_OK) {
+    /* And these in the render loop: 0.0 steps the engine's fixed 60 fps clock, and the frame's
+     * audio is what that step analysed. */
+    if (phosphene_engine_advance(engine, 0.0) != PHOSPHENE_OK ||
+        phosphene_engine_get_audio(engine, &frame) != PHOSPHENE_OK) {
       fprintf(stderr, "analysis failed: %s\n", phosphene_engine_last_error(engine));
       break;
     }

@@ -3,7 +3,8 @@
  *
  * It makes a headless OpenGL ES 3.0 context with EGL (Mesa's surfaceless platform, no window, no
  * GPU needed), creates a texture to draw into, loads a preset (argv[1], or a small one written
- * below), and renders 60 frames of a synthetic beat into the texture, one call per frame. It then
+ * below), and renders 60 frames of a synthetic beat into the texture, one call per frame
+ * (phosphene_engine_render: advance, then draw). It then
  * prints the average brightness of the last frame. Exit status 0 on success, 77 (skipped) when the
  * machine has no EGL display, 1 on failure.
  *
@@ -30,6 +31,10 @@ int main(int argc, char** argv) {
   EGLContext context;
   GLuint texture = 0, framebuffer = 0;
   phosphene_engine* engine = NULL;
+  phosphene_preset* preset = NULL;
+  phosphene_transition_desc cut;
+  phosphene_render_target target;
+  phosphene_diagnostic why;
   phosphene_result rc;
   static unsigned char pixels[WIDTH * HEIGHT * 4];
   double sum = 0.0;
@@ -43,16 +48,35 @@ int main(int argc, char** argv) {
   texture = example_make_texture(WIDTH, HEIGHT);
 
   if (phosphene_engine_create(NULL, &engine) != PHOSPHENE_OK) goto done;
-  rc = argc > 1 ? phosphene_load_preset_file(engine, argv[1])
-                : phosphene_load_preset_text(engine, kPreset, sizeof kPreset - 1);
+  /* Loads are prepared on the engine's loader thread. A hard cut waited for makes the preset the
+   * one the first frame draws. A file is read into a handle first, so what is wrong with it is
+   * known at once (phosphene_engine_load_preset_file would report it later, as an event). */
+  phosphene_transition_desc_init(&cut);
+  cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
+  if (argc > 1) {
+    rc = phosphene_preset_create_from_file(argv[1], &preset);
+    if (rc == PHOSPHENE_OK) rc = phosphene_engine_switch_preset(engine, preset, &cut, NULL);
+  } else {
+    rc = phosphene_engine_load_preset_text(engine, kPreset, sizeof kPreset - 1, "example", &cut,
+                                           NULL);
+  }
+  if (rc == PHOSPHENE_OK) rc = phosphene_engine_wait_for_preset(engine);
   if (rc != PHOSPHENE_OK) {
+    phosphene_diagnostic_init(&why);
     fprintf(stderr, "render_preset: %s: %s\n", phosphene_result_string(rc),
-            phosphene_engine_last_error(engine));
+            phosphene_preset_diagnostic(preset, 0, &why) == PHOSPHENE_OK
+                ? why.message
+                : phosphene_engine_last_error(engine));
     goto done;
   }
+  phosphene_render_target_init(&target);
+  target.kind = PHOSPHENE_TARGET_TEXTURE;
+  target.gl_name = texture;
+  target.width = WIDTH;
+  target.height = HEIGHT;
   for (frame = 0; frame < 60; ++frame) {
     example_add_audio(engine, frame);
-    rc = phosphene_render_frame_to_texture(engine, texture, WIDTH, HEIGHT, 0.0);
+    rc = phosphene_engine_render(engine, 0.0, &target);
     if (rc != PHOSPHENE_OK) {
       fprintf(stderr, "render_preset: frame %d: %s\n", frame, phosphene_engine_last_error(engine));
       goto done;
@@ -68,6 +92,7 @@ int main(int argc, char** argv) {
   status = sum > 0.0 ? 0 : 1; /* a black image means nothing was drawn */
 
 done:
+  phosphene_preset_destroy(preset); /* the engine keeps what it needs */
   phosphene_engine_destroy(engine); /* with the context still current: it frees GL objects */
   if (framebuffer != 0) glDeleteFramebuffers(1, &framebuffer);
   glDeleteTextures(1, &texture);

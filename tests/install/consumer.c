@@ -13,7 +13,8 @@ int main(void) {
   if (phosphene_version() != PHOSPHENE_VERSION) return 1;
   if (phosphene_engine_create(NULL, &engine) != PHOSPHENE_OK) return 2;
   if (phosphene_engine_add_pcm_float(engine, silence, 1024, 2, 48000) != PHOSPHENE_OK) return 3;
-  if (phosphene_audio_analyze(engine, 0.0, &frame) != PHOSPHENE_OK) return 4;
+  if (phosphene_engine_advance(engine, 0.0) != PHOSPHENE_OK) return 4; /* no preset, no GL */
+  if (phosphene_engine_get_audio(engine, &frame) != PHOSPHENE_OK) return 4;
   if (phosphene_engine_get_texture_search_path(engine, textures, 1, &texture_count) != PHOSPHENE_OK)
     return 5;
   printf("consumer ok: phosphene %s, bass %.2f\n", phosphene_version_string(), frame.bass);

@@ -37,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int format = byte(0) % 3;
   const int channels = byte(1);
   const int rate = byte(2) | (byte(3) << 8) | (byte(4) << 16);
-  phosphene_engine_desc desc = phosphene_engine_desc_default();
+  phosphene_engine_desc desc;
+  phosphene_engine_desc_init(&desc);
   desc.pcm_buffer_frames = 1024u << (byte(5) % 4);
   phosphene_engine* engine = nullptr;
   if (phosphene_engine_create(&desc, &engine) != PHOSPHENE_OK) std::abort();
@@ -74,11 +75,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (frames > 0 && (r == PHOSPHENE_OK) != validFormat) std::abort();
     if (control & 1) {
       const double dt = (control >> 1) == 0 ? 0.0 : (control >> 1) / 600.0;
-      if (phosphene_audio_analyze(engine, dt, &frame) != PHOSPHENE_OK) std::abort();
+      // Analysis-only: advance needs no preset and no GL.
+      if (phosphene_engine_advance(engine, dt) != PHOSPHENE_OK) std::abort();
+      if (phosphene_engine_get_audio(engine, &frame) != PHOSPHENE_OK) std::abort();
       checkFinite(frame);
     }
   }
-  if (phosphene_audio_analyze(engine, 0.0, &frame) != PHOSPHENE_OK) std::abort();
+  if (phosphene_engine_advance(engine, 0.0) != PHOSPHENE_OK) std::abort();
+  if (phosphene_engine_get_audio(engine, &frame) != PHOSPHENE_OK) std::abort();
   checkFinite(frame);
   phosphene_engine_destroy(engine);
   return 0;
