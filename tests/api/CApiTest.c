@@ -776,35 +776,48 @@ static void test_playlist_without_gl(void) {
   phosphene_engine_destroy(engine);
 }
 
+/* Advances, letting the loader finish between frames, until a preset starts (1, its event in *e)
+ * or 100 frames passed (0). Fails the test on a load failure. */
+static int advance_until_started(phosphene_engine* engine, phosphene_event* e) {
+  int guard;
+  phosphene_event_init(e);
+  for (guard = 0; guard < 100; ++guard) {
+    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+    while (phosphene_engine_poll_event(engine, e) == 1) {
+      CHECK(e->type != PHOSPHENE_EVENT_PRESET_LOAD_FAILED);
+      if (e->type == PHOSPHENE_EVENT_PRESET_STARTED) return 1;
+    }
+    phosphene_engine_wait_for_preset(engine);
+  }
+  return 0;
+}
+
+/* A new engine whose playlist holds one text preset. */
+static phosphene_engine* engine_with_listed_text(const char* text, size_t length,
+                                                 const char* name) {
+  phosphene_engine* engine = NULL;
+  phosphene_preset* p = NULL;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  CHECK(phosphene_preset_create_from_text(text, length, name, &p) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_add_preset(phosphene_engine_get_playlist(engine), p) == PHOSPHENE_OK);
+  phosphene_preset_destroy(p);
+  return engine;
+}
+
 /* A playlist filled before the first frame starts its first item with no other call: the engine
  * asks its provider whenever nothing runs and nothing is on its way. */
 static void test_playlist_starts_itself(void) {
-  phosphene_engine* engine = NULL;
-  phosphene_playlist* list;
-  phosphene_preset* p;
+  static const char first[] = "[preset00]\nzoom=1.01\n";
+  static const char second[] = "[preset00]\nzoom=1.02\n";
+  phosphene_engine* engine = engine_with_listed_text(first, sizeof first - 1, "item0");
+  phosphene_playlist* list = phosphene_engine_get_playlist(engine);
+  phosphene_preset* p = NULL;
   phosphene_event e;
-  int i, started = 0, guard = 0;
-  char text[64], name[16];
-  phosphene_event_init(&e);
-  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
-  list = phosphene_engine_get_playlist(engine);
-  for (i = 0; i < 2; ++i) {
-    sprintf(text, "[preset00]\nzoom=1.0%d\n", i);
-    sprintf(name, "item%d", i);
-    CHECK(phosphene_preset_create_from_text(text, strlen(text), name, &p) == PHOSPHENE_OK);
-    CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
-    phosphene_preset_destroy(p);
-  }
-  CHECK(phosphene_playlist_position(list) == -1);
-  while (!started && guard++ < 100) {
-    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
-    while (!started && phosphene_engine_poll_event(engine, &e) == 1) {
-      CHECK(e.type != PHOSPHENE_EVENT_PRESET_LOAD_FAILED);
-      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
-    }
-    if (!started) phosphene_engine_wait_for_preset(engine);
-  }
-  CHECK(started);
+  CHECK(phosphene_preset_create_from_text(second, sizeof second - 1, "item1", &p) == PHOSPHENE_OK);
+  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
+  phosphene_preset_destroy(p);
+  CHECK(phosphene_playlist_size(list) == 2 && phosphene_playlist_position(list) == -1);
+  CHECK(advance_until_started(engine, &e));
   CHECK(e.playlist_index == 0 && strcmp(e.name, "item0") == 0);
   CHECK(e.request_id > 0 && e.transition_seconds == 0.0); /* the first preset is a cut */
   CHECK(phosphene_playlist_position(list) == 0);
@@ -830,59 +843,35 @@ static const char* next_from_record(void* user, phosphene_switch_reason reason) 
 static void test_next_preset_callback_first(void) {
   static const char path[] = "capi_test_next_preset.milk";
   static const char text[] = "[preset00]\nzoom=1.03\n";
-  phosphene_engine* engine = NULL;
-  phosphene_playlist* list;
-  phosphene_preset* p = NULL;
+  phosphene_engine* engine;
   phosphene_event e;
   next_record record;
   FILE* file = fopen(path, "wb");
-  int started = 0, guard = 0;
   CHECK(file != NULL);
   if (file == NULL) return;
   CHECK(fwrite(text, 1, sizeof text - 1, file) == sizeof text - 1);
   fclose(file);
   memset(&record, 0, sizeof record);
   record.path = path;
-  phosphene_event_init(&e);
-  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
-  list = phosphene_engine_get_playlist(engine);
-  CHECK(phosphene_preset_create_from_text(text, sizeof text - 1, "listed", &p) == PHOSPHENE_OK);
-  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
-  phosphene_preset_destroy(p);
+  engine = engine_with_listed_text(text, sizeof text - 1, "listed");
   CHECK(phosphene_engine_set_next_preset_callback(engine, next_from_record, &record) ==
         PHOSPHENE_OK);
-  while (!started && guard++ < 100) {
-    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
-    while (!started && phosphene_engine_poll_event(engine, &e) == 1)
-      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
-    if (!started) phosphene_engine_wait_for_preset(engine);
-  }
-  CHECK(started);
+  CHECK(advance_until_started(engine, &e));
   CHECK(record.calls == 1 && record.last_reason == PHOSPHENE_SWITCH_AUTO);
   CHECK(strcmp(e.path, path) == 0 && e.playlist_index == -1);
   CHECK(strcmp(phosphene_engine_current_preset_path(engine), path) == 0);
-  CHECK(phosphene_playlist_position(list) == -1); /* the playlist was not asked */
+  /* the playlist was not asked */
+  CHECK(phosphene_playlist_position(phosphene_engine_get_playlist(engine)) == -1);
   phosphene_engine_destroy(engine);
 
   /* Once removed, the playlist answers again, also for the first preset. */
-  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
-  list = phosphene_engine_get_playlist(engine);
-  CHECK(phosphene_preset_create_from_text(text, sizeof text - 1, "listed", &p) == PHOSPHENE_OK);
-  CHECK(phosphene_playlist_add_preset(list, p) == PHOSPHENE_OK);
-  phosphene_preset_destroy(p);
+  engine = engine_with_listed_text(text, sizeof text - 1, "listed");
   CHECK(phosphene_engine_set_next_preset_callback(engine, next_from_record, &record) ==
         PHOSPHENE_OK);
   CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
   record.calls = 0;
-  started = 0;
-  guard = 0;
-  while (!started && guard++ < 100) {
-    CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
-    while (!started && phosphene_engine_poll_event(engine, &e) == 1)
-      if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) started = 1;
-    if (!started) phosphene_engine_wait_for_preset(engine);
-  }
-  CHECK(started && record.calls == 0);
+  CHECK(advance_until_started(engine, &e));
+  CHECK(record.calls == 0);
   CHECK(e.playlist_index == 0 && strcmp(e.name, "listed") == 0);
   phosphene_engine_destroy(engine);
   remove(path);
