@@ -148,7 +148,7 @@ TEST(CppWrapper, LoadsTakeATransitionAndReportThroughEvents) {
   EXPECT_EQ(after, frame);
 }
 
-// The 0.2 wrapper without GL: preset handles, a native preset in C++, the playlist, events.
+// The wrapper without GL: preset handles, a native preset in C++, the playlist, events.
 namespace {
 
 class Spin : public phosphene::NativePreset {
