@@ -250,9 +250,10 @@ static void test_two_engines(void) {
 }
 
 /* A load that runs before the next call, as the synchronous loads before 1.0 did: a hard cut,
- * prepared on the loader thread while we wait, started by the next advance. */
+ * prepared on the loader thread while we wait, started by the next advance. The wait says at once
+ * whether the preset loaded (`loaded`: PHOSPHENE_OK, or the failure expected). */
 static uint64_t load_text_now(phosphene_engine* engine, const char* text, size_t length,
-                              const char* name) {
+                              const char* name, phosphene_result loaded) {
   phosphene_transition_desc cut;
   uint64_t request = 0;
   phosphene_transition_desc_init(&cut);
@@ -260,7 +261,7 @@ static uint64_t load_text_now(phosphene_engine* engine, const char* text, size_t
   CHECK(phosphene_engine_load_preset_text(engine, text, length, name, &cut, &request) ==
         PHOSPHENE_OK);
   CHECK(request > 0);
-  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == loaded);
   CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   return request;
 }
@@ -329,13 +330,14 @@ static void test_presets_without_gl(void) {
 
   /* Loads are queued; what is wrong with the text or file arrives as a PRESET_LOAD_FAILED event
    * with its diagnostics, and no preset runs. */
-  request = load_text_now(engine, junk, sizeof junk - 1, "junk");
+  request = load_text_now(engine, junk, sizeof junk - 1, "junk", PHOSPHENE_ERROR_PRESET_INVALID);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
   CHECK(strcmp(e.name, "junk") == 0 && e.reason == PHOSPHENE_SWITCH_USER);
   check_event_diagnostics(engine, &e, "PRE004");
   CHECK(strcmp(phosphene_engine_current_preset_name(engine), "") == 0);
   CHECK(phosphene_engine_current_preset_diagnostic_count(engine) == 0);
-  request = load_text_now(engine, NULL, 0, NULL); /* empty text: queued, then not a preset */
+  request =
+      load_text_now(engine, NULL, 0, NULL, PHOSPHENE_ERROR_PRESET_INVALID); /* queued, then empty */
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
   CHECK(strcmp(e.name, "<text>") == 0 && e.diagnostic_count >= 1);
   CHECK(phosphene_engine_load_preset_text(engine, NULL, 5, NULL, NULL, &request) ==
@@ -344,8 +346,12 @@ static void test_presets_without_gl(void) {
   CHECK(phosphene_engine_load_preset_file(engine, "/no/such/dir/p.milk", &cut, &request) ==
         PHOSPHENE_OK);
   CHECK(request > 0);
-  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  /* The wait tells the failure at once (again until the next advance reports it); after that
+   * nothing is pending. */
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_ERROR_IO);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_ERROR_IO);
   CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
   CHECK(strcmp(e.path, "/no/such/dir/p.milk") == 0);
   check_event_diagnostics(engine, &e, "IO001");
@@ -355,7 +361,7 @@ static void test_presets_without_gl(void) {
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
 
   /* A preset with one broken line still loads; the broken block is reported as an error. */
-  request = load_text_now(engine, preset, sizeof preset - 1, "broken line");
+  request = load_text_now(engine, preset, sizeof preset - 1, "broken line", PHOSPHENE_OK);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
   CHECK(strcmp(phosphene_engine_current_preset_name(engine), "broken line") == 0);
   count = phosphene_engine_current_preset_diagnostic_count(engine);
@@ -374,7 +380,8 @@ static void test_presets_without_gl(void) {
   CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
   strncpy(first_id, d.id, sizeof first_id - 1);
   first_id[sizeof first_id - 1] = '\0';
-  request = load_text_now(engine, junk, sizeof junk - 1, "junk again");
+  request =
+      load_text_now(engine, junk, sizeof junk - 1, "junk again", PHOSPHENE_ERROR_PRESET_INVALID);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
   check_event_diagnostics(engine, &e, "PRE004");
   CHECK(strcmp(phosphene_engine_current_preset_name(engine), "broken line") == 0);
@@ -481,7 +488,7 @@ static void test_switching_without_gl(void) {
   CHECK(phosphene_engine_set_switch_settings(NULL, &s) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   /* Loads are queued for the loader thread; no GL is touched. A first preset has nothing to
    * blend from: it starts with a cut; the next one blends. */
-  load_text_now(engine, preset, sizeof preset - 1, "first");
+  load_text_now(engine, preset, sizeof preset - 1, "first", PHOSPHENE_OK);
   while (phosphene_engine_poll_event(engine, &e) == 1) continue;
   phosphene_transition_desc_init(&blend);
   blend.style = PHOSPHENE_TRANSITION_BLEND;
@@ -549,7 +556,7 @@ static void test_older_output_structs(void) {
   frame.struct_size = 0;
   CHECK(phosphene_engine_get_audio(engine, &frame) == PHOSPHENE_ERROR_ABI_MISMATCH);
 
-  load_text_now(engine, preset, sizeof preset - 1, NULL);
+  load_text_now(engine, preset, sizeof preset - 1, NULL, PHOSPHENE_OK);
   memset(&d, 0xCD, sizeof d);
   d.struct_size = (uint32_t)offsetof(phosphene_diagnostic, line);
   CHECK(phosphene_engine_current_preset_diagnostic(engine, 0, &d) == PHOSPHENE_OK);
@@ -573,7 +580,7 @@ static void test_older_output_structs(void) {
     if (e.type == PHOSPHENE_EVENT_PRESET_STARTED) break;
   }
   CHECK(e.type == PHOSPHENE_EVENT_PRESET_STARTED && e.playlist_index == -1);
-  load_text_now(engine, preset, sizeof preset - 1, NULL); /* queues more events */
+  load_text_now(engine, preset, sizeof preset - 1, NULL, PHOSPHENE_OK); /* queues more events */
   e.struct_size = 0; /* not set: nothing is taken, and the loop idiom ends */
   CHECK(phosphene_engine_poll_event(engine, &e) == 0);
   CHECK(strstr(phosphene_engine_last_error(engine), "struct_size") != NULL);
@@ -892,7 +899,7 @@ static void test_event_queue_bounded(void) {
    * else happens). */
   for (i = 0; i < kLoads; ++i) {
     sprintf(name, "junk%d", i);
-    load_text_now(engine, junk, sizeof junk - 1, name);
+    load_text_now(engine, junk, sizeof junk - 1, name, PHOSPHENE_ERROR_PRESET_INVALID);
   }
   while (phosphene_engine_poll_event(engine, &e) == 1) {
     CHECK(e.type == PHOSPHENE_EVENT_PRESET_LOAD_FAILED);

@@ -116,7 +116,7 @@ TEST(CppWrapper, LoadsTakeATransitionAndReportThroughEvents) {
   uint64_t failed = 0;
   ASSERT_EQ(engine.loadPresetFile("/no/such/preset.milk", &cut, &failed), PHOSPHENE_OK);
   EXPECT_GT(failed, request);
-  ASSERT_EQ(engine.waitForPreset(), PHOSPHENE_OK);
+  ASSERT_EQ(engine.waitForPreset(), PHOSPHENE_ERROR_IO);  // known at once, and as an event:
   ASSERT_EQ(engine.advance(), PHOSPHENE_OK);
   bool reported = false;
   while (!reported && engine.poll(e)) {

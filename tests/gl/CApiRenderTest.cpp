@@ -195,7 +195,8 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   EXPECT_LT(meanRgb(target.read()), 1.0);
   const std::string junk = "this is not a preset\n";
   uint64_t request = 0;
-  ASSERT_EQ(loadTextNow(e.engine, junk, "junk", &request), PHOSPHENE_OK);
+  // The wait for the load already says it failed; the event says why.
+  ASSERT_EQ(loadTextNow(e.engine, junk, "junk", &request), PHOSPHENE_ERROR_PRESET_INVALID);
   EXPECT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
   phosphene_event ev;
   ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
@@ -206,7 +207,7 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   ASSERT_EQ(phosphene_engine_event_diagnostic(e.engine, 0, &d), PHOSPHENE_OK);
   EXPECT_STREQ(d.id, "PRE004");
   EXPECT_EQ(phosphene_engine_current_preset_diagnostic_count(e.engine), 0u);  // none runs
-  ASSERT_EQ(loadFileNow(e.engine, "/nonexistent/x.milk", &request), PHOSPHENE_OK);
+  ASSERT_EQ(loadFileNow(e.engine, "/nonexistent/x.milk", &request), PHOSPHENE_ERROR_IO);
   EXPECT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
   ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
   EXPECT_STREQ(ev.diagnostic_id, "IO001");
@@ -234,7 +235,7 @@ TEST_P(CApiRenderGl, BadPresetTextFailsWithDiagnosticsAndTheEngineStaysUsable) {
   EXPECT_GT(meanRgb(target.read()), 1.0) << "the built-in wave should still draw";
 
   // A later failure leaves the drawn preset, its diagnostics and its picture.
-  ASSERT_EQ(loadTextNow(e.engine, junk, "junk again", &request), PHOSPHENE_OK);
+  ASSERT_EQ(loadTextNow(e.engine, junk, "junk again", &request), PHOSPHENE_ERROR_PRESET_INVALID);
   feedBeatAudio(e.engine, 6);
   ASSERT_EQ(renderTo(e.engine, target.fbo, 64, 48), PHOSPHENE_OK);
   ASSERT_TRUE(findEvent(e.engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, ev));
