@@ -117,7 +117,7 @@ static void test_shader_translation(void) {
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   if (engine == NULL) return;
   /* The preset loads either way: without translation its warp stage uses the built-in shader.
-   * A hard cut waited for starts at the next advance; then its diagnostics are the engine's. */
+   * A hard cut waited for is current at once; its diagnostics are then the engine's. */
   phosphene_transition_desc_init(&cut);
   cut.style = PHOSPHENE_TRANSITION_HARD_CUT;
   CHECK(phosphene_engine_load_preset_text(engine, preset, sizeof preset - 1, "translation", &cut,

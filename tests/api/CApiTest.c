@@ -250,8 +250,8 @@ static void test_two_engines(void) {
 }
 
 /* A load that runs before the next call, as the synchronous loads before 1.0 did: a hard cut,
- * prepared on the loader thread while we wait, started by the next advance. The wait says at once
- * whether the preset loaded (`loaded`: PHOSPHENE_OK, or the failure expected). */
+ * prepared on the loader thread while we wait; the wait makes it current and says whether it
+ * loaded (`loaded`: PHOSPHENE_OK, or the failure expected). Then one frame. */
 static uint64_t load_text_now(phosphene_engine* engine, const char* text, size_t length,
                               const char* name, phosphene_result loaded) {
   phosphene_transition_desc cut;
@@ -346,12 +346,10 @@ static void test_presets_without_gl(void) {
   CHECK(phosphene_engine_load_preset_file(engine, "/no/such/dir/p.milk", &cut, &request) ==
         PHOSPHENE_OK);
   CHECK(request > 0);
-  /* The wait tells the failure at once (again until the next advance reports it); after that
-   * nothing is pending. */
+  /* The wait tells the failure at once; then nothing is pending. */
   CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_ERROR_IO);
-  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_ERROR_IO);
-  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_LOAD_FAILED, &e));
   CHECK(strcmp(e.path, "/no/such/dir/p.milk") == 0);
   check_event_diagnostics(engine, &e, "IO001");
@@ -503,33 +501,34 @@ static void test_switching_without_gl(void) {
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_load_preset_text(engine, NULL, 3, "p", NULL, NULL) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_is_transitioning(engine) == 0);
+  CHECK(phosphene_engine_poll_event(engine, &e) == 0); /* queued, not prepared yet */
+  /* The wait makes the preset current at once, blend and events included. */
   CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
   CHECK(phosphene_engine_wait_for_preset(NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
-  CHECK(phosphene_engine_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_is_transitioning(engine) == 0);
-  CHECK(phosphene_engine_poll_event(engine, &e) == 0); /* prepared, but it starts at a frame */
-  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "first") == 0);
-  CHECK(phosphene_engine_poll_event(NULL, &e) == 0);
-  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(strcmp(phosphene_engine_current_preset_name(engine), "p") == 0);
+  CHECK(phosphene_engine_is_transitioning(engine) == 1);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
   CHECK(strcmp(e.name, "p") == 0 && e.reason == PHOSPHENE_SWITCH_USER);
   CHECK(e.transition_seconds == 1.0);
+  CHECK(phosphene_engine_poll_event(NULL, &e) == 0);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, next_none, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_next_preset_callback(engine, NULL, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   CHECK(phosphene_engine_is_transitioning(engine) == 1);
-  /* The old synchronous load: a hard cut, waited for, starts at the next advance. */
+  /* The old synchronous load: a hard cut, waited for. */
   phosphene_transition_desc_init(&blend);
   blend.style = PHOSPHENE_TRANSITION_HARD_CUT;
   CHECK(phosphene_engine_load_preset_text(engine, preset, sizeof preset - 1, NULL, &blend,
                                           &request) == PHOSPHENE_OK);
-  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
-  CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e) == 0);
   CHECK(strcmp(phosphene_engine_current_preset_name(engine), "p") == 0);
-  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_wait_for_preset(engine) == PHOSPHENE_OK);
   CHECK(find_event(engine, request, PHOSPHENE_EVENT_PRESET_STARTED, &e));
   CHECK(e.reason == PHOSPHENE_SWITCH_USER);
   CHECK(strcmp(e.name, "<text>") == 0 && e.transition_seconds == 0.0);
   CHECK(strcmp(phosphene_engine_current_preset_name(engine), "<text>") == 0);
-  CHECK(phosphene_engine_is_transitioning(engine) == 0);
+  CHECK(phosphene_engine_is_transitioning(engine) == 0); /* a cut ends the blend in flight */
+  CHECK(phosphene_engine_advance(engine, 0.0) == PHOSPHENE_OK);
   phosphene_engine_destroy(engine);
 }
 

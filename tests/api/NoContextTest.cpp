@@ -24,7 +24,7 @@ class NoContext : public ::testing::Test {
     phosphene_engine_desc_init(&desc);
     desc.log_min_level = PHOSPHENE_LOG_ERROR;
     ASSERT_EQ(phosphene_engine_create(&desc, &engine_), PHOSPHENE_OK);
-    // Prepared now; it would start at the first frame that advances.
+    // Current once the wait returns; no frame has been made yet.
     phosphene_transition_desc cut;
     phosphene_transition_desc_init(&cut);
     cut.style = PHOSPHENE_TRANSITION_HARD_CUT;

@@ -208,7 +208,7 @@ std::vector<platform::RgbaImage> renderRandomPresets(Intervention intervention) 
   std::vector<platform::RgbaImage> frames(kFrames);
   for (int frame = 0; frame < kFrames; ++frame) {
     feedBeatAudio(e.engine, frame);
-    if (frame == kSwitchAt) request(kB, 1.0);  // a 30-frame blend: the rest of the run
+    if (frame == kSwitchAt) request(kB, 1.2);  // a blend longer than the rest of the run
     // Between two frames, where a host loses its context (a frame advanced before a release
     // cannot be drawn: its GPU state went with it).
     if (frame == kInterveneAt && intervention == Intervention::ReleaseGl) {

@@ -12,9 +12,10 @@
 namespace phosphene::gltest {
 
 // Loads are queued on the engine's loader thread. A test that compares pixels needs the preset
-// from a known frame whatever the loader's speed: a hard cut, waited for, starts at the next
-// advance. Returns the load's result: refused, or the wait's (OK, or why the preset did not load:
-// IO, PRESET_INVALID; the next advance then reports it as a PRESET_LOAD_FAILED event).
+// from a known frame whatever the loader's speed: a hard cut, waited for, is current when the
+// wait returns (a shader preset replacing one drawn with shaders starts once its programs are
+// linked over the next draws). Returns the load's result: refused, or the wait's (OK, or why the
+// preset did not load: IO, PRESET_INVALID; a PRESET_LOAD_FAILED event says more).
 inline phosphene_result loadFileNow(phosphene_engine* engine, const std::string& path,
                                     uint64_t* request = nullptr) {
   phosphene_transition_desc cut;

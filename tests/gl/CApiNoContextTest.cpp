@@ -104,7 +104,7 @@ TEST_P(CApiNoContext, RenderOnAThreadWithoutTheContextRefusesAfterTheEngineHasGl
     outcome.texture = renderToTexture(e.engine, host.texture, 32, 24);
     outcome.error = phosphene_engine_last_error(e.engine);
     phosphene_engine_get_time(e.engine, nullptr, &outcome.framesAfter);
-    // advance needs no context (it starts the shader preset); only the draw does.
+    // advance needs no context (it steps the shader preset); only the draw does.
     outcome.advance = phosphene_engine_advance(e.engine, 0.0);
     const phosphene_render_target t = framebufferTarget(host.fbo, 32, 24);
     outcome.draw = phosphene_engine_draw(e.engine, &t);
