@@ -28,6 +28,9 @@ build_packages=(
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev
   # phosphene play: SDL2 window and audio; its configuration file (phosphene.toml): toml++
   libsdl2-dev libtomlplusplus-dev
+  # phosphene play's "now playing" from media players (MPRIS over the D-Bus session bus):
+  # libdbus-1, the reference implementation (no GLib, no systemd library needed)
+  libdbus-1-dev
 )
 
 # What the tests, benchmarks, web build and packaging add (scripts/test.sh installs all).
@@ -52,6 +55,9 @@ test_packages=(
   # the player's tests run under Xvfb with xdotool's key events; its capture test runs a private
   # PulseAudio server with a null sink and plays a WAV into it (paplay, pactl)
   xvfb xdotool xauth pulseaudio pulseaudio-utils
+  # its MPRIS test runs fake media players (python3-dbus, its GLib main loop from python3-gi) on a
+  # private session bus (dbus-run-session from dbus-bin, the bus from dbus-daemon; dbus-send)
+  dbus-bin dbus-daemon python3-dbus python3-gi
   # Python bindings (bindings/python) for Debian's /usr/bin/python3: pybind11, numpy, pytest, pip
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
   # Debian packages (debian/, scripts/package-deb.sh, the `package` tests): dpkg-buildpackage with

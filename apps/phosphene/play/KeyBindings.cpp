@@ -46,6 +46,8 @@ constexpr std::array kBindings{
     KeyBinding{SDLK_d, kNoMods, Action::NextDevice, "d", "next capture device", false},
     KeyBinding{SDLK_w, kNoMods, Action::WatchPreset, "w",
                "live reload: the preset reloads when its file is saved (on / off)", false},
+    KeyBinding{SDLK_m, kNoMods, Action::TrackSwitch, "m",
+               "next preset when the media player's track changes (on / off)", false},
     KeyBinding{SDLK_q, kCtrl, Action::Quit, "Ctrl+q", "quit (also Escape)", true},
     KeyBinding{SDLK_ESCAPE, kNoMods, Action::Quit, nullptr, "", false},
 };

@@ -40,6 +40,7 @@ enum class Action {
   SeekForward,
   NextDevice,
   WatchPreset,  // live reload: the running preset's file reloads when it changes on disk
+  TrackSwitch,  // MPRIS: the next preset on each track change of the media player (on / off)
   Quit,
 };
 

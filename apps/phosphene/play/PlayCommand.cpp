@@ -27,6 +27,8 @@ ArgParser makeParser() {
               "Opus, MP3) or folders of them it plays them; without, it captures what the\n"
               "computer plays (the monitor of the default output), else the default input; when\n"
               "the sound server goes away it says so and captures again once it is back.\n"
+              "While capturing, the title of what a media player plays (MPRIS) is shown when its\n"
+              "track changes.\n"
               "Settings: $XDG_CONFIG_HOME/phosphene/phosphene.toml (written on first run with\n"
               "every setting explained); flags override it. Press F1 in the window for the keys.");
   p.option("presets", "DIR", "add a folder of presets (recursive); replaces the config's folders",
@@ -62,6 +64,12 @@ ArgParser makeParser() {
            "'FRAME screenshot FILE.png', 'FRAME drop PATH', 'FRAME wheel up|down', "
            "'FRAME double-click', 'FRAME audio' (print what the engine hears: the loudest "
            "frequency and level per channel), 'FRAME quit'");
+  p.flag("no-mpris",
+         "while capturing, do not show what media players play (MPRIS titles from the D-Bus "
+         "session bus: config now_playing.mpris)");
+  p.flag("switch-on-track",
+         "start the next preset when the media player's track changes (config "
+         "now_playing.switch_preset; also: m)");
   p.option("screenshot-dir", "DIR", "where Ctrl+S saves (default ~/Pictures, else .)");
   p.option("seed", "N", "seed of the engine's random choices (shuffle, blends)");
   p.flag("no-window-state", "neither restore nor remember the window's size and position");
@@ -191,6 +199,8 @@ int runPlay(const Args& args) {
   if (p.has("shuffle")) s.presets.shuffle = true;
   if (p.has("no-shuffle")) s.presets.shuffle = false;
   if (auto v = p.value("device")) s.audio.device = *v;
+  if (p.has("no-mpris")) s.nowPlaying.mpris = false;
+  if (p.has("switch-on-track")) s.nowPlaying.switchPreset = true;
   if (auto v = p.value("frames")) {
     long long n = 0;
     if (!parseInt(*v, n) || n < 1) return p.usageError("--frames wants a positive number");

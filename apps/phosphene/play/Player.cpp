@@ -138,6 +138,7 @@ bool PlayerSession::setUp() {
   setUpPlaylist();
   setUpAudio();
   setUpLiveReload();
+  setUpNowPlaying();
   return true;
 }
 
@@ -218,6 +219,30 @@ void PlayerSession::setUpLiveReload() {
   }
 }
 
+// Other players' titles only while capturing: with its own songs the player knows their titles,
+// and a media player's track is then not what is heard.
+void PlayerSession::setUpNowPlaying() {
+  if (!capture_ || !settings_.nowPlaying.mpris) return;
+  std::string why;
+  mpris_ = startMprisWatcher(why);
+  if (!mpris_) std::fprintf(stderr, "phosphene play: mpris: %s\n", why.c_str());
+}
+
+void PlayerSession::showNowPlaying() {
+  if (!mpris_) return;
+  MprisNews news = mpris_->take();
+  for (const auto& m : news.messages) std::fprintf(stderr, "phosphene play: %s\n", m.c_str());
+  if (!news.track) return;
+  const std::string title = news.track->track.display();
+  std::fprintf(stderr, "phosphene play: now playing: %s (%s)\n", title.c_str(),
+               news.track->player.c_str());
+  overlay_->songStarted(title, now_);
+  if (settings_.nowPlaying.switchPreset && !news.track->first) {
+    std::fprintf(stderr, "phosphene play: track changed: next preset\n");
+    play(PHOSPHENE_PLAY_NEXT, transitions_);
+  }
+}
+
 void PlayerSession::showReloads() {
   for (auto& news : reload_->update()) {
     say(news.message, news.error);
@@ -294,6 +319,7 @@ void PlayerSession::frameLoop() {
     }
     pollEngine();
     showReloads();
+    showNowPlaying();
     OverlayView::HelpRows help;
     if (helpOpen_) help = helpRows(settings_.keys.showInHelp == HelpKeys::Basic);
     std::string status;

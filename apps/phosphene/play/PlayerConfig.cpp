@@ -388,6 +388,20 @@ std::vector<Field> makeFields() {
        [](N n, V k, S& s, R r, E) { r.readBool(n, k, s.overlay.helpOnStart); },
        [](const S& s) -> std::optional<std::string> { return boolText(s.overlay.helpOnStart); }});
 
+  // [now_playing]
+  f.push_back(
+      {"now_playing", "mpris",
+       "While capturing, show the title of what a media player plays (MPRIS, D-Bus) when the "
+       "track changes.",
+       [](N n, V k, S& s, R r, E) { r.readBool(n, k, s.nowPlaying.mpris); },
+       [](const S& s) -> std::optional<std::string> { return boolText(s.nowPlaying.mpris); }});
+  f.push_back({"now_playing", "switch_preset",
+               "Start the next preset when the media player's track changes.",
+               [](N n, V k, S& s, R r, E) { r.readBool(n, k, s.nowPlaying.switchPreset); },
+               [](const S& s) -> std::optional<std::string> {
+                 return boolText(s.nowPlaying.switchPreset);
+               }});
+
   // [keys]
   f.push_back(
       {"keys", "show_in_help",

@@ -242,6 +242,14 @@ void PlayerSession::act(Action action, bool repeat) {
                                          reload_->method() + ")"
                                    : "live reload of the running preset off");
       break;
+    case Action::TrackSwitch:
+      settings_.nowPlaying.switchPreset = !settings_.nowPlaying.switchPreset;
+      if (!mpris_)
+        say("no media player titles: capture and now_playing.mpris are needed");
+      else
+        say(settings_.nowPlaying.switchPreset ? "next preset on each track change"
+                                              : "no preset switch on track changes");
+      break;
     case Action::Quit:
       running_ = false;
       break;

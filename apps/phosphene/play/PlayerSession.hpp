@@ -13,6 +13,7 @@
 #include "FilePlayback.hpp"
 #include "KeyBindings.hpp"
 #include "LiveReload.hpp"
+#include "MprisWatcher.hpp"
 #include "OverlayView.hpp"
 #include "Player.hpp"
 #include "PresetBrowser.hpp"
@@ -55,6 +56,7 @@ class PlayerSession {
  public:
   explicit PlayerSession(const PlayRun& run) : run_(run), settings_(run.settings) {}
   ~PlayerSession() {
+    mpris_.reset();     // the bus thread is joined first
     reload_.reset();    // background preset checks finish before the engine goes
     playback_.reset();  // audio callbacks stop before the engine they feed goes
     capture_.reset();
@@ -75,6 +77,8 @@ class PlayerSession {
   void reportHeardAudio();
   void setUpLiveReload();
   void showReloads();
+  void setUpNowPlaying();
+  void showNowPlaying();
   void dropped(const std::string& path);
   void screenshot(const std::string& path);
   std::string autoScreenshotPath();
@@ -98,6 +102,7 @@ class PlayerSession {
   std::unique_ptr<CaptureSource> capture_;
   std::unique_ptr<FilePlayback> playback_;
   std::unique_ptr<LiveReload> reload_;
+  std::unique_ptr<MprisWatcher> mpris_;  // only while capturing with now_playing.mpris
   PresetBrowser browser_;
   bool browserOpen_ = false, helpOpen_ = false, running_ = true, transitions_ = true;
   bool screenshotWanted_ = false;

@@ -95,6 +95,13 @@ struct OverlaySettings {
   bool operator==(const OverlaySettings&) const = default;
 };
 
+/// "Now playing" while capturing: what a media player on the session bus (MPRIS) plays.
+struct NowPlayingSettings {
+  bool mpris = true;          // show its title when the track changes
+  bool switchPreset = false;  // and start the next preset then
+  bool operator==(const NowPlayingSettings&) const = default;
+};
+
 struct KeySettings {
   HelpKeys showInHelp = HelpKeys::All;
   bool operator==(const KeySettings&) const = default;
@@ -106,6 +113,7 @@ struct PlayerSettings {
   PresetSettings presets;
   RenderSettings render;
   OverlaySettings overlay;
+  NowPlayingSettings nowPlaying;
   KeySettings keys;
   bool operator==(const PlayerSettings&) const = default;
 };

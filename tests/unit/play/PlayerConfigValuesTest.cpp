@@ -50,6 +50,10 @@ font_size = 32
 toast_seconds = 0
 help_on_start = true
 
+[now_playing]
+mpris = false
+switch_preset = true
+
 [keys]
 show_in_help = "basic"
 )",
@@ -86,6 +90,8 @@ show_in_help = "basic"
   EXPECT_EQ(s.overlay.fontSize, 32);
   EXPECT_EQ(s.overlay.toastSeconds, 0.0);
   EXPECT_TRUE(s.overlay.helpOnStart);
+  EXPECT_FALSE(s.nowPlaying.mpris);
+  EXPECT_TRUE(s.nowPlaying.switchPreset);
   EXPECT_EQ(s.keys.showInHelp, HelpKeys::Basic);
 }
 

@@ -32,9 +32,10 @@ TEST(PlayerConfigWrite, EverySettingHasACommentWithItsDefault) {
     }
     previous = line;
   }
-  EXPECT_EQ(settings, 29);
+  EXPECT_EQ(settings, 31);
   const std::string text = writeDefaultConfig();
-  for (const char* table : {"[window]", "[audio]", "[presets]", "[render]", "[overlay]", "[keys]"})
+  for (const char* table :
+       {"[window]", "[audio]", "[presets]", "[render]", "[overlay]", "[now_playing]", "[keys]"})
     EXPECT_NE(text.find(table), std::string::npos) << table;
   EXPECT_NE(text.find("# Window width in pixels, 64..16384. Default: 1280\nwidth = 1280\n"),
             std::string::npos);
