@@ -666,7 +666,9 @@ PHOSPHENE_API phosphene_result phosphene_engine_release_gl(phosphene_engine* eng
 /**
  * @brief Exactly phosphene_engine_advance(engine, dt_s) followed, when it succeeded, by
  *        phosphene_engine_draw(engine, target): the one-call frame for hosts that draw once.
- * @return the advance's failure, else the draw's result.
+ *        Checked before anything moves: the target (INVALID_ARGUMENT, ABI_MISMATCH) and a
+ *        current GL context (NO_CONTEXT), so a call that cannot draw never advances the frame.
+ * @return those checks' failure, else the advance's failure, else the draw's result.
  * Thread safety: controller thread, with the engine's GL context current. @since 1.0
  */
 PHOSPHENE_API phosphene_result phosphene_engine_render(phosphene_engine* engine, double dt_s,
