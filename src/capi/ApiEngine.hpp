@@ -146,6 +146,8 @@ int enumValue(const E& field) {
 
 /// A host's transition desc (NULL: the default) as Engine::requestPreset's seconds (negative:
 /// the user blend time). On a desc not understood: the error to return, with the last error set.
+/// Callers keep it in a named variable, not a structured binding: Clang 14 (the minimal build
+/// and Emscripten) cannot capture bindings in the lambdas that follow.
 struct TransitionSeconds {
   double seconds = -1.0;
   phosphene_result result = PHOSPHENE_OK;

@@ -228,9 +228,10 @@ phosphene_result phosphene_playlist_play(phosphene_playlist* playlist, phosphene
   if (out_request != nullptr) *out_request = 0;
   if (playlist == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   phosphene_engine& engine = owner(playlist);
-  const auto [seconds, bad] =
+  const phosphene::capi::TransitionSeconds transitionRead =
       phosphene::capi::readTransition(engine, "phosphene_playlist_play", transition);
-  if (bad != PHOSPHENE_OK) return bad;
+  if (transitionRead.result != PHOSPHENE_OK) return transitionRead.result;
+  const double seconds = transitionRead.seconds;
   return guarded(&engine, "phosphene_playlist_play", [&] {
     std::optional<std::size_t> reached;
     switch (phosphene::capi::enumValue(move)) {

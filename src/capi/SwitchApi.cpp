@@ -100,9 +100,10 @@ phosphene_result phosphene_engine_switch_preset(phosphene_engine* engine,
                                 " did not load");
     return PHOSPHENE_ERROR_PRESET_INVALID;
   }
-  const auto [seconds, bad] =
+  const phosphene::capi::TransitionSeconds transitionRead =
       phosphene::capi::readTransition(*engine, "phosphene_engine_switch_preset", transition);
-  if (bad != PHOSPHENE_OK) return bad;
+  if (transitionRead.result != PHOSPHENE_OK) return transitionRead.result;
+  const double seconds = transitionRead.seconds;
   return guarded(engine, "phosphene_engine_switch_preset", [&] {
     const std::uint64_t id = engine->engine.requestPreset(preset->source, seconds);
     if (out_request != nullptr) *out_request = id;
@@ -119,9 +120,10 @@ phosphene_result phosphene_engine_load_preset_file(phosphene_engine* engine, con
     engine->engine.setLastError("phosphene_engine_load_preset_file: path is NULL");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  const auto [seconds, bad] =
+  const phosphene::capi::TransitionSeconds transitionRead =
       phosphene::capi::readTransition(*engine, "phosphene_engine_load_preset_file", transition);
-  if (bad != PHOSPHENE_OK) return bad;
+  if (transitionRead.result != PHOSPHENE_OK) return transitionRead.result;
+  const double seconds = transitionRead.seconds;
   return guarded(engine, "phosphene_engine_load_preset_file", [&] {
     const std::uint64_t id = engine->engine.requestPreset(PresetSource::file(path), seconds);
     if (out_request != nullptr) *out_request = id;
@@ -139,9 +141,10 @@ phosphene_result phosphene_engine_load_preset_text(phosphene_engine* engine, con
     engine->engine.setLastError("phosphene_engine_load_preset_text: text is NULL");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  const auto [seconds, bad] =
+  const phosphene::capi::TransitionSeconds transitionRead =
       phosphene::capi::readTransition(*engine, "phosphene_engine_load_preset_text", transition);
-  if (bad != PHOSPHENE_OK) return bad;
+  if (transitionRead.result != PHOSPHENE_OK) return transitionRead.result;
+  const double seconds = transitionRead.seconds;
   return guarded(engine, "phosphene_engine_load_preset_text", [&] {
     std::string copy = text == nullptr ? std::string() : std::string(text, length);
     const std::uint64_t id = engine->engine.requestPreset(
