@@ -25,6 +25,9 @@
 
 #include "ArgParser.hpp"
 #include "AudioFeed.hpp"
+#include "BenchOptions.hpp"
+#include "BenchStats.hpp"
+#include "BenchSwitches.hpp"
 #include "Commands.hpp"
 #include "CurrentGlContext.hpp"
 #include "EmbeddedPresets.hpp"
@@ -39,47 +42,6 @@
 
 namespace phosphene::cli {
 namespace {
-
-struct BenchOptions {
-  std::vector<std::string> presets;  // files; empty: the embedded default preset
-  std::string audio;                 // empty: the built-in demo track
-  Size size{640, 480};
-  Size mesh{PHOSPHENE_DEFAULT_MESH_X, PHOSPHENE_DEFAULT_MESH_Y};
-  long long frames = 300;
-  long long warmup = 10;
-  double fps = 60;
-  std::uint64_t seed = 0;
-  HeadlessGlChoice gl;
-  std::vector<std::string> textureDirs;
-  bool json = false;
-};
-
-// Distribution of one series of per-frame milliseconds.
-struct Stats {
-  double median = 0, p95 = 0, worst = 0, mean = 0;
-};
-
-// Nearest-rank percentile of a sorted series (p in 0..100): a value that occurred.
-double percentile(const std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return 0;
-  const auto rank =
-      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
-  return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
-}
-
-Stats statsOf(std::vector<double> v) {
-  Stats s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-  s.p95 = percentile(v, 95);
-  s.worst = v.back();
-  double sum = 0;
-  for (double x : v) sum += x;
-  s.mean = sum / static_cast<double>(n);
-  return s;
-}
 
 struct PresetResult {
   std::string name, path;  // path empty for the embedded preset
@@ -113,6 +75,23 @@ ArgParser makeParser(BenchOptions& o) {
   p.number("fps", "N", "frames per second of the audio and clock (default 60)", o.fps, {1, 1000});
   addHeadlessOptions(p, o.seed, o.gl, o.textureDirs);
   p.flag("json", "print one JSON document on stdout instead of the table", o.json);
+  p.flag("switches",
+         "one engine switches among the presets in turn (a switch every --interval seconds, "
+         "blends of --transition seconds) and reports the median, p99 and worst frame, and the "
+         "worst frame within 1 s of each switch",
+         o.switches);
+  p.number("seconds", "S", "--switches: timed seconds of engine time (default 40)", o.seconds,
+           {0.1, 86400});
+  p.number("interval", "S", "--switches: seconds between two switches (default 4)", o.interval,
+           {0.05, 3600});
+  p.number("transition", "S", "--switches: blend seconds, 0 for hard cuts (default 2.7)",
+           o.transition, {0, 3600});
+  p.flag("async-loads",
+         "--switches: frames never wait for a preset being prepared, as in a live player",
+         o.asyncLoads);
+  p.flag("strip-shaders",
+         "--switches: the presets without their warp and comp shaders (built-in stages)",
+         o.stripShaders);
   return p;
 }
 
@@ -134,40 +113,6 @@ std::optional<std::string> collectPresets(const std::vector<std::string>& args,
   return std::nullopt;
 }
 
-// One engine per preset, like a player that has just started it: locked (no automatic switch),
-// frames wait for the load, textures searched as `phosphene render` does.
-bool prepareEngine(phosphene_engine* engine, const BenchOptions& o, const std::string& path,
-                   std::string& error) {
-  phosphene_switch_settings s;
-  phosphene_switch_settings_init(&s);
-  if (phosphene_engine_get_switch_settings(engine, &s) != PHOSPHENE_OK) {
-    error = phosphene_engine_last_error(engine);
-    return false;
-  }
-  s.auto_switch = 0;
-  s.locked = 1;
-  s.wait_for_loads = 1;
-  std::vector<std::filesystem::path> folders;
-  if (!path.empty()) folders.push_back(std::filesystem::path(path).parent_path());
-  const std::vector<std::string> dirs = textureSearchPath(o.textureDirs, folders);
-  std::vector<const char*> names;
-  for (const std::string& d : dirs) names.push_back(d.c_str());
-  if (phosphene_engine_set_switch_settings(engine, &s) != PHOSPHENE_OK ||
-      phosphene_engine_set_texture_search_path(engine, names.data(), names.size()) !=
-          PHOSPHENE_OK ||
-      phosphene_engine_set_mesh_size(engine, o.mesh.width, o.mesh.height) != PHOSPHENE_OK ||
-      phosphene_engine_set_drawable_size(engine, o.size.width, o.size.height) != PHOSPHENE_OK) {
-    error = phosphene_engine_last_error(engine);
-    return false;
-  }
-  return true;
-}
-
-using Clock = std::chrono::steady_clock;
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
 PresetResult benchOne(const BenchOptions& o, const std::string& path, unsigned framebuffer,
                       const InterruptFlag& interrupt) {
   PresetResult r;
@@ -187,31 +132,27 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, unsigned f
     return r;
   }
   phosphene_engine* engine = offline->get();
-  if (!prepareEngine(engine, o, path, error)) {
+  // Like a player that has just started it: locked, frames wait for the load.
+  if (!prepareBenchEngine(engine, o, {path}, false, error)) {
     r.failure = error;
     return r;
   }
-  const auto loadStart = Clock::now();
+  const auto loadStart = BenchClock::now();
   const FirstPreset preset(path);
   const bool started = preset.status() == PHOSPHENE_OK && preset.startIn(engine);
-  r.loadMs = msBetween(loadStart, Clock::now());
+  r.loadMs = msBetween(loadStart, BenchClock::now());
   if (!started) {
     r.failure = preset.status() != PHOSPHENE_OK
                     ? std::string("cannot load: ") + phosphene_result_string(preset.status())
                     : offline->lastError();
     return r;
   }
-  phosphene_render_target target;
-  phosphene_render_target_init(&target);
-  target.kind = PHOSPHENE_TARGET_FRAMEBUFFER;
-  target.gl_name = framebuffer;
-  target.width = o.size.width;
-  target.height = o.size.height;
+  const phosphene_render_target target = benchTarget(framebuffer, o.size);
   std::vector<double> total, step, submit, finish;
   const auto reserve = static_cast<std::size_t>(std::min(o.frames, 1LL << 20));
   for (auto* v : {&total, &step, &submit, &finish}) v->reserve(reserve);
   for (long long f = 0; f < o.warmup + o.frames && !interrupt.raised(); ++f) {
-    const auto t0 = Clock::now();
+    const auto t0 = BenchClock::now();
     if (!feed->feedFrame(f, engine, error)) {
       r.failure = error;
       break;
@@ -220,14 +161,14 @@ PresetResult benchOne(const BenchOptions& o, const std::string& path, unsigned f
       r.failure = phosphene_engine_last_error(engine);
       break;
     }
-    const auto t1 = Clock::now();
+    const auto t1 = BenchClock::now();
     if (phosphene_engine_draw(engine, &target) != PHOSPHENE_OK) {
       r.failure = phosphene_engine_last_error(engine);
       break;
     }
-    const auto t2 = Clock::now();
+    const auto t2 = BenchClock::now();
     platform::waitForGl();
-    const auto t3 = Clock::now();
+    const auto t3 = BenchClock::now();
     if (f == 0) r.firstFrameMs = msBetween(t0, t3);
     if (f < o.warmup) continue;
     step.push_back(msBetween(t0, t1));
@@ -336,6 +277,8 @@ int runBench(const Args& args) {
   if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   if (auto problem = collectPresets(parser.positional(), o.presets))
     return parser.usageError(*problem);
+  if (o.switches && o.presets.size() < 2)
+    return parser.usageError("--switches needs at least two presets");
   if (o.presets.empty()) o.presets.emplace_back();  // the embedded preset
 
   auto context = openHeadlessContext(o.gl, false, o.size.width, o.size.height);
@@ -353,9 +296,10 @@ int runBench(const Args& args) {
   const std::string glName = context->api() == platform::GlApi::Es30 ? "GL ES 3.0" : "GL 3.3 core";
   const std::string renderer = platform::glRendererName() + rasterThreadsNote();
 
-  if (!o.json) printTableHeader(o, glName, renderer);
   InterruptFlag interrupt;
-  const auto start = Clock::now();
+  if (o.switches) return runSwitchBench(o, fb->glName(), glName, renderer, interrupt);
+  if (!o.json) printTableHeader(o, glName, renderer);
+  const auto start = BenchClock::now();
   std::vector<PresetResult> results;
   std::vector<double> medians, allFrames;
   Summary s;
@@ -374,7 +318,7 @@ int runBench(const Args& args) {
     medians.push_back(r.total.median);
     allFrames.insert(allFrames.end(), r.totalMs.begin(), r.totalMs.end());
   }
-  s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  s.seconds = std::chrono::duration<double>(BenchClock::now() - start).count();
   s.medians = statsOf(medians);
   s.allFrames = statsOf(allFrames);
   if (o.json) {
