@@ -165,13 +165,8 @@ phosphene_result phosphene_engine_draw(phosphene_engine* engine,
     e.setLastError("phosphene_engine_draw: call phosphene_engine_advance first");
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
-  return guarded(engine, "phosphene_engine_draw", [&] {
-    if (!e.contextCurrent()) {
-      e.setLastError("phosphene_engine_draw: no GL context is current on this thread");
-      return PHOSPHENE_ERROR_NO_CONTEXT;
-    }
-    return drawInto(e, t);
-  });
+  // The engine checks the context (once) and names the failure.
+  return guarded(engine, "phosphene_engine_draw", [&] { return drawInto(e, t); });
 }
 
 phosphene_result phosphene_engine_release_gl(phosphene_engine* engine) noexcept {

@@ -163,8 +163,6 @@ class Engine {
   }
   /// advance() then draw(), the canvas sized by `target` when no drawable size is set.
   FrameResult renderFrame(const render::RenderTarget& target, double dt_s);
-  /// renderFrame into the draw framebuffer bound in the current context.
-  FrameResult renderFrameToCurrentFramebuffer(int width, int height, double dt_s);
   /// Forgets every GL object without a GL call (context lost, or none current at destruction);
   /// the next draw makes them again in the context then current.
   void releaseGl();
@@ -187,6 +185,11 @@ class Engine {
   /// Reports a failed preparation (diagnostics, event, last error); true when it failed.
   bool reportIfFailed(const PreparedPreset& prepared, SwitchReason reason, std::uint64_t requestId);
   PresetSlot makeSlot(PreparedPreset prepared, std::uint64_t requestId);
+  /// Whether `target` can be drawn into now (a positive size, a current context); the failure
+  /// otherwise, with the last error set. Checked once per call path.
+  FrameResult checkTarget(int width, int height, const char* what);
+  /// draw() once checkTarget passed.
+  FrameResult drawInContext(const render::RenderTarget& target);
   void start(PresetSlot slot, double transitionSeconds, SwitchReason reason);
   /// Runs a native preset's function on the per-frame values beginFrame returned.
   void runNative(PresetSlot& slot, preset::FrameVars& vars);

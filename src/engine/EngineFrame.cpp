@@ -1,8 +1,9 @@
 // Engine's frames: advance (clock, audio, switching, equations; no GL) and draw (the renderer,
 // in the host's context), the one-call render, and letting go of GL. Switching and loading live
-// in Engine.cpp.
+// in EngineLoading.cpp.
 #include <array>
 #include <chrono>
+#include <string>
 
 #include "engine/Engine.hpp"
 
@@ -20,20 +21,22 @@ void Engine::releaseGl() {
   frameDrawable_ = false;
 }
 
-FrameResult Engine::drawToCurrentFramebuffer(int width, int height) {
+FrameResult Engine::checkTarget(int width, int height, const char* what) {
+  if (width <= 0 || height <= 0) {
+    setLastError(std::string(what) + ": render target size must be positive");
+    return {FrameStatus::InvalidArgument};
+  }
   if (!probe_.current()) {
-    setLastError("draw: no GL context is current on this thread");
+    setLastError(std::string(what) + ": no GL context is current on this thread");
     return {FrameStatus::NoContext};
   }
-  return draw({render::Renderer::boundDrawFramebuffer(), 0, width, height});
+  return {};
 }
 
-FrameResult Engine::renderFrameToCurrentFramebuffer(int width, int height, double dt_s) {
-  if (!probe_.current()) {
-    setLastError("render: no GL context is current on this thread");
-    return {FrameStatus::NoContext};
-  }
-  return renderFrame({render::Renderer::boundDrawFramebuffer(), 0, width, height}, dt_s);
+FrameResult Engine::drawToCurrentFramebuffer(int width, int height) {
+  if (FrameResult bad = checkTarget(width, height, "draw"); !bad) return bad;
+  // Asked only now: reading the binding is a GL call, which needs the context checked above.
+  return drawInContext({render::Renderer::boundDrawFramebuffer(), 0, width, height});
 }
 
 void Engine::runNative(PresetSlot& slot, preset::FrameVars& vars) {
@@ -43,13 +46,10 @@ void Engine::runNative(PresetSlot& slot, preset::FrameVars& vars) {
 }
 
 FrameResult Engine::renderFrame(const render::RenderTarget& target, double dt_s) {
-  if (target.width <= 0 || target.height <= 0) {
-    setLastError("render target size must be positive");
-    return {FrameStatus::InvalidArgument};
-  }
+  if (FrameResult bad = checkTarget(target.width, target.height, "render"); !bad) return bad;
   noteTargetSize(target.width, target.height);
-  if (const FrameResult advanced = advance(dt_s); !advanced) return advanced;
-  return draw(target);
+  if (FrameResult advanced = advance(dt_s); !advanced) return advanced;
+  return drawInContext(target);
 }
 
 FrameResult Engine::advance(double dt_s) {
@@ -126,18 +126,14 @@ FrameResult Engine::advance(double dt_s) {
 }
 
 FrameResult Engine::draw(const render::RenderTarget& target) {
-  if (target.width <= 0 || target.height <= 0) {
-    setLastError("render target size must be positive");
-    return {FrameStatus::InvalidArgument};
-  }
-  if (!probe_.current()) {
-    setLastError("draw: no GL context is current on this thread");
-    return {FrameStatus::NoContext};
-  }
+  if (FrameResult bad = checkTarget(target.width, target.height, "draw"); !bad) return bad;
+  return drawInContext(target);
+}
+
+FrameResult Engine::drawInContext(const render::RenderTarget& target) {
   if (core::Diagnostics failed = gpu_.ensureRenderer(); !failed.empty())
     return glFailure(std::move(failed), "draw");
-  lastTargetWidth_ = target.width;
-  lastTargetHeight_ = target.height;
+  noteTargetSize(target.width, target.height);
   reportLinks(gpu_.beginDraw(incoming_ && incoming_->staged ? incoming_->staged->id : 0));
   const auto drawStart = std::chrono::steady_clock::now();
   const bool drawable = current_.runtime && frameDrawable_;
