@@ -78,6 +78,79 @@ PHOSPHENE_API phosphene_result phosphene_preset_diagnostic(
     const phosphene_preset* preset, uint32_t index, phosphene_diagnostic* out) PHOSPHENE_NOEXCEPT;
 
 /* ---------------------------------------------------------------------------------------------
+ * Mash-ups and writing presets
+ *
+ * A mash-up is MilkDrop 2's: a new preset assembled from the parts of others, one preset per
+ * part (the five "bins" of its mash-up screen). It is an ordinary handle: switch to it, write it.
+ * Swapping only the warp or comp shader of the running preset (MilkDrop 3's shader randomising)
+ * is a mash-up whose other four parts all name the running preset.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The parts of a preset, in MilkDrop 2's mash-up order (indexes into the parts array). */
+typedef enum phosphene_mashup_part {
+  /* decay, gamma, video echo, brighten/darken/solarize/invert, blur ranges, rating */
+  PHOSPHENE_MASHUP_GENERAL = 0,
+  /* zoom, rotation, centre, push, warp, stretch, wrap, darken-centre, borders, and the
+     per_frame_init, per_frame and per_pixel equations */
+  PHOSPHENE_MASHUP_MOTION = 1,
+  /* the simple waveform, motion vectors, custom waves and custom shapes with their code */
+  PHOSPHENE_MASHUP_WAVES = 2,
+  PHOSPHENE_MASHUP_WARP_SHADER = 3, /* the warp shader (none: the fixed-function warp) */
+  PHOSPHENE_MASHUP_COMP_SHADER = 4  /* the composite shader (none: the fixed-function one) */
+} phosphene_mashup_part;
+
+/** Number of parts a mash-up takes. */
+#define PHOSPHENE_MASHUP_PARTS 5
+
+/**
+ * @brief Makes a new preset from parts of others: part i is taken from parts[i].
+ * @param parts (in) PHOSPHENE_MASHUP_PARTS handles that loaded (the same handle may fill any
+ *        number of parts; a native preset contributes its base, not its function); the handles
+ *        may be destroyed afterwards. @param part_count must be PHOSPHENE_MASHUP_PARTS.
+ * @param name (in) the new preset's name; NULL gives "mash-up".
+ * @param out_preset (out) the new handle (a text preset: phosphene_preset_path gives ""). Its
+ *        textures are searched, after the configured path, in the folder of the preset whose comp
+ *        shader it took (else the warp shader's, else the general part's), as for a file there.
+ * @return PHOSPHENE_OK (possibly with warnings, as create_from_text); PHOSPHENE_ERROR_INVALID_ARGUMENT
+ *         (NULL parts, a NULL entry, a wrong part_count, NULL out_preset);
+ *         PHOSPHENE_ERROR_PRESET_INVALID (a part's handle did not load); OUT_OF_MEMORY.
+ * Thread safety: any thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_create_mashup(const phosphene_preset* const* parts,
+                                                              uint32_t part_count,
+                                                              const char* name,
+                                                              phosphene_preset** out_preset)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Writes the preset as .milk text (MilkDrop 2's layout, CR LF line ends, floats in their
+ *        shortest exact form): a preset read back from it draws the same frames.
+ * @param buffer (out) receives at most capacity-1 bytes and a terminating NUL; may be NULL when
+ *        capacity is 0 (to ask for the size). @param out_length (out, optional) the text's full
+ *        length in bytes, without the NUL, also when it did not fit.
+ * @return PHOSPHENE_OK (the whole text is in buffer, or buffer is NULL and capacity 0);
+ *         PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL preset, capacity too small: buffer holds a cut
+ *         text, out_length the size needed, or buffer NULL with capacity > 0);
+ *         PHOSPHENE_ERROR_PRESET_INVALID (the handle did not load); OUT_OF_MEMORY.
+ * Thread safety: any thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_write(const phosphene_preset* preset, char* buffer,
+                                                      size_t capacity, size_t* out_length)
+    PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Writes the preset (as phosphene_preset_write) to a file, replacing it atomically: a
+ *        failed save leaves any earlier file as it was. The folder is created when missing.
+ * @param path (in) UTF-8.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_IO (cannot be written; the last error is not touched:
+ *         no engine is involved); PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL preset or path);
+ *         PHOSPHENE_ERROR_PRESET_INVALID (the handle did not load); OUT_OF_MEMORY.
+ * Thread safety: any thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_preset_save(const phosphene_preset* preset,
+                                                     const char* path) PHOSPHENE_NOEXCEPT;
+
+/* ---------------------------------------------------------------------------------------------
  * Native presets: a preset written in C or C++
  *
  * A native preset is a .milk "base" (its file values, custom waves and shapes, warp/comp shaders

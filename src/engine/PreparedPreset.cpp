@@ -82,6 +82,8 @@ bool PresetPreparation::step() {
         // would leave the preset's own folder off the texture search path).
         if (!source_.path.empty())
           out_.folder = source_.path.has_parent_path() ? source_.path.parent_path() : ".";
+        else
+          out_.folder = source_.textureFolder;
         if (source_.textRead || source_.path.empty())
           return milk::parsePresetText(source_.text, out_.name);
         return milk::readPresetFile(source_.path);

@@ -32,6 +32,9 @@ struct PresetSource {
   std::string name;       // for messages; a file's name when empty
   bool textRead = false;  // `text` holds the file's contents: parse it, do not read the file
   std::shared_ptr<const NativePreset> native;
+  /// Where a text's textures are searched after the configured path, as a file's own folder is
+  /// (a mash-up's shaders come from presets in that folder); ignored when `path` is set.
+  std::filesystem::path textureFolder;
   /// The host's own mark (the C API's playlist index), carried into the preset's events.
   std::int64_t tag = -1;
 
