@@ -48,6 +48,20 @@ constexpr std::array kBindings{
                "live reload: the preset reloads when its file is saved (on / off)", false},
     KeyBinding{SDLK_m, kNoMods, Action::TrackSwitch, "m",
                "next preset when the media player's track changes (on / off)", false},
+    KeyBinding{SDLK_a, kNoMods, Action::MashUp, "a",
+               "mash-up: a new preset from five random presets' parts", false},
+    // MilkDrop 3's `!` and `@`; SDL reports them as Shift+1 / Shift+2 on a US layout and as
+    // their own keys where a layout has them.
+    KeyBinding{SDLK_1, kShift, Action::RandomWarpShader, "!",
+               "another preset's warp shader over this one", false},
+    KeyBinding{SDLK_EXCLAIM, kNoMods, Action::RandomWarpShader, nullptr, "", false},
+    KeyBinding{SDLK_EXCLAIM, kShift, Action::RandomWarpShader, nullptr, "", false},
+    KeyBinding{SDLK_2, kShift, Action::RandomCompShader, "@",
+               "another preset's comp shader over this one", false},
+    KeyBinding{SDLK_AT, kNoMods, Action::RandomCompShader, nullptr, "", false},
+    KeyBinding{SDLK_AT, kShift, Action::RandomCompShader, nullptr, "", false},
+    KeyBinding{SDLK_s, kNoMods, Action::SavePreset, "s",
+               "save the preset (mash-ups too) to the quick-save folder", false},
     KeyBinding{SDLK_q, kCtrl, Action::Quit, "Ctrl+q", "quit (also Escape)", true},
     KeyBinding{SDLK_ESCAPE, kNoMods, Action::Quit, nullptr, "", false},
 };

@@ -138,6 +138,7 @@ bool PlayerSession::setUp() {
   setUpPlaylist();
   setUpAudio();
   setUpLiveReload();
+  mashups_ = std::make_unique<PresetMashups>(engine_.get(), run_.seed);
   setUpNowPlaying();
   return true;
 }
@@ -319,6 +320,7 @@ void PlayerSession::frameLoop() {
     }
     pollEngine();
     showReloads();
+    if (auto news = mashups_->update()) say(news->message, news->error);
     showNowPlaying();
     OverlayView::HelpRows help;
     if (helpOpen_) help = helpRows(settings_.keys.showInHelp == HelpKeys::Basic);

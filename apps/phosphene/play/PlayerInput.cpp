@@ -8,6 +8,7 @@
 
 #include "PlayerSession.hpp"
 #include "PngImage.hpp"
+#include "QuickSave.hpp"
 
 namespace phosphene::play {
 
@@ -250,10 +251,59 @@ void PlayerSession::act(Action action, bool repeat) {
         say(settings_.nowPlaying.switchPreset ? "next preset on each track change"
                                               : "no preset switch on track changes");
       break;
+    case Action::MashUp:
+    case Action::RandomWarpShader:
+    case Action::RandomCompShader: {
+      std::string error;
+      const bool started = action == Action::MashUp
+                               ? mashups_->mashUpAtRandom(error)
+                               : mashups_->swapShader(action == Action::RandomWarpShader
+                                                          ? PHOSPHENE_MASHUP_WARP_SHADER
+                                                          : PHOSPHENE_MASHUP_COMP_SHADER,
+                                                      error);
+      if (!started) say(error, true);
+      break;
+    }
+    case Action::SavePreset:
+      savePreset();
+      break;
     case Action::Quit:
       running_ = false;
       break;
   }
+}
+
+void PlayerSession::savePreset() {
+  // The made preset when it runs (a mash-up lives only in memory), else the running file as our
+  // writer writes it.
+  const phosphene_preset* preset = mashups_->running();
+  SharedPreset fromFile;
+  if (preset == nullptr) {
+    const char* path = phosphene_engine_current_preset_path(engine_.get());
+    if (path == nullptr || *path == '\0') {
+      say("nothing to save: the running preset has no file", true);
+      return;
+    }
+    phosphene_preset* read = nullptr;
+    const phosphene_result r = phosphene_preset_create_from_file(path, &read);
+    fromFile = sharePreset(read);
+    if (r != PHOSPHENE_OK) {
+      say(std::string("cannot save: ") + phosphene_result_string(r), true);
+      return;
+    }
+    preset = read;
+  }
+  const std::filesystem::path folder = quickSaveFolder();
+  if (folder.empty()) {
+    say("cannot save: neither XDG_DATA_HOME nor HOME is set", true);
+    return;
+  }
+  const std::filesystem::path file = freshSavePath(folder, phosphene_preset_name(preset));
+  if (phosphene_preset_save(preset, file.string().c_str()) != PHOSPHENE_OK) {
+    say("cannot save " + file.string(), true);
+    return;
+  }
+  say("saved " + file.filename().string() + " (in " + folder.string() + ")");
 }
 
 void PlayerSession::dropped(const std::string& path) {

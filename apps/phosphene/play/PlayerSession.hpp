@@ -17,6 +17,7 @@
 #include "OverlayView.hpp"
 #include "Player.hpp"
 #include "PresetBrowser.hpp"
+#include "PresetMashups.hpp"
 #include "SdlAudio.hpp"
 #include "SdlWindow.hpp"
 #include "phosphene/phosphene.h"
@@ -57,6 +58,7 @@ class PlayerSession {
   explicit PlayerSession(const PlayRun& run) : run_(run), settings_(run.settings) {}
   ~PlayerSession() {
     mpris_.reset();     // the bus thread is joined first
+    mashups_.reset();   // a mash-up being assembled finishes before the engine goes
     reload_.reset();    // background preset checks finish before the engine goes
     playback_.reset();  // audio callbacks stop before the engine they feed goes
     capture_.reset();
@@ -81,6 +83,7 @@ class PlayerSession {
   void showNowPlaying();
   void dropped(const std::string& path);
   void screenshot(const std::string& path);
+  void savePreset();
   std::string autoScreenshotPath();
   void rememberWindow();
   void toggleFullscreen() {
@@ -102,6 +105,7 @@ class PlayerSession {
   std::unique_ptr<CaptureSource> capture_;
   std::unique_ptr<FilePlayback> playback_;
   std::unique_ptr<LiveReload> reload_;
+  std::unique_ptr<PresetMashups> mashups_;
   std::unique_ptr<MprisWatcher> mpris_;  // only while capturing with now_playing.mpris
   PresetBrowser browser_;
   bool browserOpen_ = false, helpOpen_ = false, running_ = true, transitions_ = true;

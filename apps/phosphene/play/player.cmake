@@ -20,6 +20,8 @@ add_library(phosphene_player STATIC
   ${play_dir}/CaptureSource.cpp
   ${play_dir}/AudioReport.cpp
   ${play_dir}/LiveReload.cpp
+  ${play_dir}/PresetMashups.cpp
+  ${play_dir}/QuickSave.cpp
   ${play_dir}/PresetFileWatcher.cpp
   ${play_dir}/FrameScript.cpp
   ${play_dir}/PresetFolders.cpp
