@@ -3,7 +3,8 @@
 # null sink, a WAV played into the sink (1 kHz left, 4 kHz right), and `phosphene play` with no
 # audio arguments. It must pick the sink's monitor by default and say so, hear that WAV (the
 # loudest frequency per channel from its `audio` script lines), then survive the server going
-# away (it keeps drawing, says so) and capture the monitor again once the server is back.
+# away (it keeps drawing, says so) and capture the monitor again once the server is back; last, a
+# second sink appears and `d` (an X key event from xdotool) finds its monitor.
 #   pulse_capture.sh PLAYER TOOL PRESET WORKDIR
 set -u
 # shellcheck source=session_end.sh
@@ -114,6 +115,24 @@ done
 heard=$(heard_after "plays) again" | count_tone)
 [ "$heard" -ge 5 ] || fail "after the restart the WAV was not heard: $(heard_after "plays) again" | tail -n 5 | tr '\n' ',')"
 echo "ok: captured again after the restart; $heard reports of the WAV's tones"
+
+# A sink that appears while the player runs (a USB headset plugged in, a new virtual sink): `d`
+# (a real X key event) steps through the capture list as it is now, so the new sink's monitor is
+# found without restarting the player.
+xdotool=$(command -v xdotool) || fail "xdotool not found: install it (scripts/deps.sh)"
+pactl load-module module-null-sink sink_name=phosphene_second \
+  "sink_properties=\"device.description='Second Test Sink'\"" >/dev/null || fail "cannot add a sink"
+win=$(timeout 20 "$xdotool" search --sync --name '^Phosphene$' | head -n1)
+[ -n "$win" ] || fail "the player's window was not found"
+"$xdotool" windowfocus --sync "$win"
+for press in 1 2 3 4 5 6; do
+  "$xdotool" key d
+  wait_for 3 "audio: capturing '" "$((press + 2))" || fail "d did not open another device"
+  grep -q "audio: capturing 'Monitor of Second Test Sink'" "$dir/stderr.txt" && break
+done
+grep -q "audio: capturing 'Monitor of Second Test Sink'" "$dir/stderr.txt" ||
+  fail "d never found the new sink's monitor: $(grep "audio: capturing" "$dir/stderr.txt" | tr '\n' ';')"
+echo "ok: d found the new sink's monitor after $press press(es)"
 
 end_player
 grep -v '^phosphene play: audio: frame' "$dir/stderr.txt"
