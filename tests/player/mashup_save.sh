@@ -4,6 +4,7 @@
 #   s      it is saved to $XDG_DATA_HOME/phosphene/saved/ and the file is a preset lint accepts
 #   !, @   the running mash-up with another preset's warp, then comp shader; saved again under a
 #          new name (the first save is kept)
+#   Shift+a  a random preset with the warp and comp shaders of two more (MilkDrop 3's A)
 # Screenshots (Ctrl+S) of each step are kept in WORKDIR for a look.
 #   mashup_save.sh PLAYER XDOTOOL WORKDIR PRESETS
 set -u
@@ -60,6 +61,11 @@ sleep 1 && "$xdotool" key ctrl+s && wait_for 10 "screenshot " 2 || fail "no seco
 "$xdotool" key s
 wait_for 10 "saved mash-up 1 + warp of .* + comp of .*\.milk (in $saved)" || fail "s did not save again"
 [ "$(find "$saved" -name '*.milk' | wc -l)" -eq 2 ] || fail "the first save was not kept: $(ls "$saved")"
+
+"$xdotool" key shift+a
+wait_for 30 "[^ ]* + shaders of [^ ]*, [^ ]*: the warp shader of .*\.milk, the comp shader of .*\.milk" ||
+  fail "Shift+a did not take a random preset with two others' shaders"
+wait_for 30 "preset: [^ ]* + shaders of " || fail "the shader mix did not start"
 
 "$xdotool" key ctrl+q
 for _ in $(seq 200); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done

@@ -50,6 +50,8 @@ constexpr std::array kBindings{
                "next preset when the media player's track changes (on / off)", false},
     KeyBinding{SDLK_a, kNoMods, Action::MashUp, "a",
                "mash-up: a new preset from five random presets' parts", false},
+    KeyBinding{SDLK_a, kShift, Action::RandomShaders, "Shift+a",
+               "a random preset with two other presets' warp and comp shaders", false},
     // MilkDrop 3's `!` and `@`; SDL reports them as Shift+1 / Shift+2 on a US layout and as
     // their own keys where a layout has them.
     KeyBinding{SDLK_1, kShift, Action::RandomWarpShader, "!",

@@ -42,6 +42,7 @@ enum class Action {
   WatchPreset,       // live reload: the running preset's file reloads when it changes on disk
   TrackSwitch,       // MPRIS: the next preset on each track change of the media player (on / off)
   MashUp,            // a new preset from five random presets' parts (MilkDrop 2's mash-up)
+  RandomShaders,     // a random preset with two others' shaders (MilkDrop 3's `A`)
   RandomWarpShader,  // the running preset with another's warp shader (MilkDrop 3's `!`)
   RandomCompShader,  // ... comp shader (MilkDrop 3's `@`)
   SavePreset,        // the running preset written to the quick-save folder

@@ -252,15 +252,20 @@ void PlayerSession::act(Action action, bool repeat) {
                                               : "no preset switch on track changes");
       break;
     case Action::MashUp:
+    case Action::RandomShaders:
     case Action::RandomWarpShader:
     case Action::RandomCompShader: {
       std::string error;
-      const bool started = action == Action::MashUp
-                               ? mashups_->mashUpAtRandom(error)
-                               : mashups_->swapShader(action == Action::RandomWarpShader
-                                                          ? PHOSPHENE_MASHUP_WARP_SHADER
-                                                          : PHOSPHENE_MASHUP_COMP_SHADER,
-                                                      error);
+      bool started = false;
+      if (action == Action::MashUp)
+        started = mashups_->mashUpAtRandom(error);
+      else if (action == Action::RandomShaders)
+        started = mashups_->shadersAtRandom(error);
+      else
+        started =
+            mashups_->swapShader(action == Action::RandomWarpShader ? PHOSPHENE_MASHUP_WARP_SHADER
+                                                                    : PHOSPHENE_MASHUP_COMP_SHADER,
+                                 error);
       if (!started) say(error, true);
       break;
     }

@@ -123,6 +123,25 @@ bool PresetMashups::mashUpAtRandom(std::string& error) {
   return true;
 }
 
+bool PresetMashups::shadersAtRandom(std::string& error) {
+  if (job_) {
+    error = "a mash-up is still being made";
+    return false;
+  }
+  const std::vector<std::string> files = playlistFiles();
+  if (files.empty()) {
+    error = "no preset files in the playlist to mix";
+    return false;
+  }
+  const std::string base = randomFile(files), warp = randomFile(files), comp = randomFile(files);
+  std::vector<MashupSource> sources(PHOSPHENE_MASHUP_PARTS, MashupSource{base, {}});
+  sources[PHOSPHENE_MASHUP_WARP_SHADER] = {warp, {}};
+  sources[PHOSPHENE_MASHUP_COMP_SHADER] = {comp, {}};
+  start(std::move(sources), stem(base) + " + shaders of " + stem(warp) + ", " + stem(comp),
+        "the warp shader of " + fileName(warp) + ", the comp shader of " + fileName(comp));
+  return true;
+}
+
 bool PresetMashups::swapShader(phosphene_mashup_part part, std::string& error) {
   if (job_) {
     error = "a mash-up is still being made";

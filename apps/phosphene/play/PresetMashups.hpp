@@ -47,6 +47,9 @@ class PresetMashups {
   /// Every part from a random preset of the playlist. False (with `error`) when the playlist has
   /// no preset files or a mash-up is still being made.
   bool mashUpAtRandom(std::string& error);
+  /// MilkDrop 3's `A`: a random preset with the warp shader of a second and the comp shader of a
+  /// third ("not quite as extreme as a mash-up", vis_milk2/plugin.cpp).
+  bool shadersAtRandom(std::string& error);
   /// The running preset with the warp (or comp) shader of a random playlist preset.
   bool swapShader(phosphene_mashup_part part, std::string& error);
   /// A finished mash-up, switched to; nothing while none finished.
