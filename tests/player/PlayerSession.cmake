@@ -1,6 +1,7 @@
 # One session of `phosphene play` under Xvfb, driven by a --script, then checks of what it
 # printed and of the screenshots it took (pixel counts from player_test_tool stats).
-#   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live|fit
+#   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live|fit|
+#   display
 #   -DPLAYER_ENV: NAME=VALUE pairs for the player process only (PHOSPHENE_GL_TEST_ENV)
 if(NOT XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install the xvfb package (scripts/deps.sh)")
@@ -17,6 +18,7 @@ function(play)
             ${PLAYER} play ${ARGN}
     RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
   file(WRITE ${DIR}/stderr.txt "${stderr}")
+  set(stdout "${stdout}" PARENT_SCOPE)
   set(rc "${code}" PARENT_SCOPE)
   set(err "${stderr}" PARENT_SCOPE)
   if(NOT code EQUAL 0)
@@ -237,6 +239,29 @@ elseif(CASE STREQUAL "fit")
   execute_process(COMMAND ${TOOL} stats ${DIR}/fit.png 0 0 100 100 OUTPUT_VARIABLE o)
   if(NOT o MATCHES "width=921 height=518")
     message(FATAL_ERROR "the first window is not 921x518 on a 1024x768 screen: ${o}")
+  endif()
+elseif(CASE STREQUAL "display")
+  # Displays by name (issue 37): --list-displays names Xvfb's one display; --display by a name
+  # that is not there says so and opens on display 0; the display is remembered by number and
+  # name in window.toml, and a later run without --display opens on it without a warning.
+  file(COPY ${SOURCE}/presets/phosphene-aurora.milk DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt "10 quit\n")
+  play(--list-displays)
+  if(NOT stdout MATCHES "displays \\(--display NAME or NUMBER\\):\n  0: '([^']+)' 1280x720 at 0,0")
+    message(FATAL_ERROR "--list-displays did not list Xvfb's display:\n${stdout}")
+  endif()
+  set(name ${CMAKE_MATCH_1})
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --fixed-fps --display "no such monitor")
+  expect_in("${err}" "warning: no display named 'no such monitor' (displays: 0 '${name}'); using 0")
+  file(READ ${DIR}/state/phosphene/window.toml state)
+  if(NOT state MATCHES "display = 0\ndisplay_name = \"${name}\"")
+    message(FATAL_ERROR "window.toml does not remember the display:\n${state}")
+  endif()
+  string(TOUPPER "${name}" upper)  # names match ignoring case
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --fixed-fps --display "${upper}")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --fixed-fps)
+  if(err MATCHES "warning: no display")
+    message(FATAL_ERROR "the remembered display was not found again:\n${err}")
   endif()
 else()
   message(FATAL_ERROR "unknown CASE ${CASE}")

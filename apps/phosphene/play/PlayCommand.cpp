@@ -10,6 +10,7 @@
 
 #include "ArgParser.hpp"
 #include "Commands.hpp"
+#include "DisplayChoice.hpp"
 #include "FilePlayback.hpp"
 #include "FrameScript.hpp"
 #include "Player.hpp"
@@ -47,7 +48,10 @@ ArgParser makeParser() {
            "the display's usable area is shrunk to fit, keeping its shape");
   p.flag("fullscreen", "start fullscreen (desktop resolution)");
   p.flag("borderless", "a window without decorations");
-  p.option("display", "N", "the display to open on (0 = the first)");
+  p.option("display", "N|NAME",
+           "the display (monitor) to open and go fullscreen on: its number (0 = the first) or "
+           "its name, see --list-displays; remembered");
+  p.flag("list-displays", "list the displays (monitors) and exit");
   p.option("gl", "3.3|es3", "OpenGL 3.3 core or OpenGL ES 3.0 (default: 3.3, else ES 3.0)");
   p.option("vsync", "adaptive|on|off", "vertical sync (default adaptive, falling back to on)");
   p.option("fps-cap", "N", "at most N frames per second (0: no cap)");
@@ -115,6 +119,10 @@ int runPlay(const Args& args) {
   ArgParser p = makeParser();
   if (!p.parse(args)) return p.helpRequested() ? 0 : 2;
   if (p.has("list-devices")) return listDevices();
+  if (p.has("list-displays")) {
+    std::fputs(play::listDisplays().c_str(), stdout);
+    return 0;
+  }
 
   play::PlayRun run;
   const auto env = play::ConfigEnvironment::fromProcess();
@@ -149,11 +157,19 @@ int runPlay(const Args& args) {
   }
   if (p.has("fullscreen")) s.window.fullscreen = true;
   if (p.has("borderless")) s.window.borderless = true;
+  // The flag wins over the remembered display (applied again after the window state below).
+  std::optional<std::pair<int, std::string>> displayFlag;
   if (auto v = p.value("display")) {
     long long n = 0;
-    if (!parseInt(*v, n) || n > play::limits::kMaxDisplay)
-      return p.usageError("--display wants a display number");
-    s.window.display = static_cast<int>(n);
+    if (v->empty()) return p.usageError("--display wants a display number or name");
+    if (parseInt(*v, n)) {
+      if (n > play::limits::kMaxDisplay) return p.usageError("--display: no such display number");
+      displayFlag.emplace(static_cast<int>(n), std::string());
+    } else {
+      displayFlag.emplace(0, *v);
+    }
+    s.window.display = displayFlag->first;
+    s.window.displayName = displayFlag->second;
   }
   if (auto v = p.value("gl")) {
     if (*v == "3.3")
@@ -267,6 +283,10 @@ int runPlay(const Args& args) {
         play::applyWindowState(s.window, *state);
       for (const auto& i : stateIssues) std::fprintf(stderr, "%s\n", i.format().c_str());
     }
+  }
+  if (displayFlag) {
+    s.window.display = displayFlag->first;
+    s.window.displayName = displayFlag->second;
   }
   return play::runPlayer(run);
 }

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "AudioReport.hpp"
+#include "DisplayChoice.hpp"
 #include "EmbeddedPresets.hpp"
 #include "PlayerSession.hpp"
 #include "WindowFit.hpp"
@@ -52,6 +53,11 @@ int PlayerSession::run() {
 bool PlayerSession::setUp() {
   std::string error;
   platform::SdlWindowOptions options = windowOptions(settings_.window);
+  const DisplayChoice display =
+      chooseDisplay(displayNames(), settings_.window.displayName, settings_.window.display);
+  if (!display.warning.empty())
+    std::fprintf(stderr, "phosphene play: warning: %s\n", display.warning.c_str());
+  options.display = display.index;
   if (!options.fullscreen)
     if (const auto usable = usableDisplayArea(options.display)) {
       const PixelSize wanted{options.width, options.height};
@@ -394,6 +400,7 @@ void PlayerSession::rememberWindow() {
     state.height = settings_.window.height;
   }
   state.display = std::max(0, SDL_GetWindowDisplayIndex(window_->handle()));
+  if (const char* name = SDL_GetDisplayName(state.display)) state.displayName = name;
   std::vector<ConfigIssue> issues;
   if (!saveWindowState(run_.windowStatePath, state, issues))
     for (const auto& i : issues) std::fprintf(stderr, "phosphene play: %s\n", i.format().c_str());

@@ -238,6 +238,13 @@ std::vector<Field> makeFields() {
                [](const S& s) -> std::optional<std::string> {
                  return num(std::int64_t{s.window.display});
                }});
+  f.push_back({"window", "display_name",
+               "Display (monitor) by name, as --list-displays shows it (found again when "
+               "monitors are reordered); wins over display when found. Empty: by number.",
+               [](N n, V k, S& s, R r, E) { r.readString(n, k, s.window.displayName); },
+               [](const S& s) -> std::optional<std::string> {
+                 return formatTomlString(s.window.displayName);
+               }});
   f.push_back({"window", "vsync",
                "Sync to the display: " + choiceList<VsyncMode>(kVsyncChoices) +
                    " (adaptive falls back to on).",

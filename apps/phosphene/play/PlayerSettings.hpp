@@ -51,7 +51,8 @@ struct WindowSettings {
   std::optional<int> y;
   bool fullscreen = false;
   bool borderless = false;
-  int display = 0;  // SDL display index
+  int display = 0;          // SDL display index
+  std::string displayName;  // when set and found, wins over `display` (DisplayChoice.hpp)
   VsyncMode vsync = VsyncMode::Adaptive;
   GlApi gl = GlApi::Auto;
   bool operator==(const WindowSettings&) const = default;

@@ -5,26 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "VideoSubsystem.hpp"
+
 namespace phosphene::play {
-namespace {
-
-// SDL's video subsystem for the duration of a question, before the window (which starts its
-// own) exists; SDL counts the starts, so the window's start later is independent of this one.
-class VideoSubsystem {
- public:
-  VideoSubsystem() : started_(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0) {}
-  ~VideoSubsystem() {
-    if (started_) SDL_QuitSubSystem(SDL_INIT_VIDEO);
-  }
-  VideoSubsystem(const VideoSubsystem&) = delete;
-  VideoSubsystem& operator=(const VideoSubsystem&) = delete;
-  bool started() const { return started_; }
-
- private:
-  bool started_;
-};
-
-}  // namespace
 
 PixelSize fitWindow(PixelSize wanted, PixelSize usable) {
   if (usable.width <= 0 || usable.height <= 0) return wanted;

@@ -54,6 +54,8 @@ std::optional<WindowState> parseWindowState(std::string_view text, std::string_v
       reader.readBool(node, name, state.fullscreen);
     } else if (name == "display") {
       reader.readInt(node, name, 0, L::kMaxDisplay, state.display);
+    } else if (name == "display_name") {
+      reader.readString(node, name, state.displayName);
     } else {
       reader.report(IssueSeverity::Warning, key.source(),
                     "unknown setting '" + std::string(name) + "' ignored");
@@ -72,6 +74,8 @@ std::string formatWindowState(const WindowState& state) {
   out += "height = " + std::to_string(state.height) + "\n";
   out += std::string("fullscreen = ") + (state.fullscreen ? "true" : "false") + "\n";
   out += "display = " + std::to_string(state.display) + "\n";
+  if (!state.displayName.empty())
+    out += "display_name = " + detail::formatTomlString(state.displayName) + "\n";
   return out;
 }
 
@@ -101,6 +105,7 @@ void applyWindowState(WindowSettings& window, const WindowState& state) {
   window.height = state.height;
   window.fullscreen = state.fullscreen;
   window.display = state.display;
+  window.displayName = state.displayName;
 }
 
 }  // namespace phosphene::play

@@ -22,6 +22,7 @@ struct WindowState {
   int height = WindowSettings{}.height;
   bool fullscreen = false;
   int display = 0;
+  std::string displayName;  // the display's name then, found again if displays are reordered
   bool operator==(const WindowState&) const = default;
 };
 

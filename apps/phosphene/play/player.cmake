@@ -26,6 +26,7 @@ add_library(phosphene_player STATIC
   ${play_dir}/FrameScript.cpp
   ${play_dir}/PresetFolders.cpp
   ${play_dir}/WindowFit.cpp
+  ${play_dir}/DisplayChoice.cpp
   ${play_dir}/MprisPlayers.cpp)
 target_include_directories(phosphene_player PUBLIC ${play_dir} ${CMAKE_CURRENT_SOURCE_DIR}
   PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)  # EmbeddedPresets.hpp: presets when none on disk

@@ -26,10 +26,10 @@ TEST(WindowState, SaveAndLoadRoundTrip) {
   TempDir dir;
   const fs::path path = dir.path() / "state" / "phosphene" / "window.toml";
   std::vector<ConfigIssue> issues;
-  const WindowState placed{-1200, 35, 1000, 600, true, 1};
+  const WindowState placed{-1200, 35, 1000, 600, true, 1, "HDMI-A-0 \"Projector\""};
   ASSERT_TRUE(saveWindowState(path, placed, issues)) << describe(issues);
   EXPECT_EQ(loadWindowState(path, issues), placed);
-  const WindowState centred{std::nullopt, std::nullopt, 800, 450, false, 0};
+  const WindowState centred{std::nullopt, std::nullopt, 800, 450, false, 0, ""};
   ASSERT_TRUE(saveWindowState(path, centred, issues));
   EXPECT_EQ(loadWindowState(path, issues), centred);
   EXPECT_TRUE(issues.empty()) << describe(issues);
@@ -66,13 +66,14 @@ TEST(WindowState, AppliesOverTheConfiguredWindow) {
   WindowSettings window;
   window.vsync = VsyncMode::Off;
   window.x = 10;
-  applyWindowState(window, WindowState{std::nullopt, 20, 640, 480, true, 2});
+  applyWindowState(window, WindowState{std::nullopt, 20, 640, 480, true, 2, "DP-1"});
   EXPECT_EQ(window.x, 10);  // not remembered: the config's value stays
   EXPECT_EQ(window.y, 20);
   EXPECT_EQ(window.width, 640);
   EXPECT_EQ(window.height, 480);
   EXPECT_TRUE(window.fullscreen);
   EXPECT_EQ(window.display, 2);
+  EXPECT_EQ(window.displayName, "DP-1");
   EXPECT_EQ(window.vsync, VsyncMode::Off);
 }
 
@@ -86,8 +87,8 @@ TEST(WindowState, SavingNeverTouchesTheConfigFile) {
   ASSERT_TRUE(loadOrCreateConfig(configPath, env).created);
   const std::string before = readAll(configPath);
   std::vector<ConfigIssue> issues;
-  ASSERT_TRUE(
-      saveWindowState(defaultWindowStatePath(env), WindowState{1, 2, 300, 200, false, 0}, issues));
+  ASSERT_TRUE(saveWindowState(defaultWindowStatePath(env),
+                              WindowState{1, 2, 300, 200, false, 0, ""}, issues));
   EXPECT_EQ(readAll(configPath), before);
   EXPECT_NE(defaultWindowStatePath(env).parent_path(), configPath.parent_path());
 }
