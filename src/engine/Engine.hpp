@@ -207,6 +207,8 @@ class Engine {
   void servicePendingLoad();
   void applySwitchPolicy();
   void scheduleNextSwitch(double blendSeconds);
+  /// The `progress` input of this frame (spec §3.1); also keeps a lock's start at now.
+  double presetProgress();
   void endTransition();
   void checkBudget(PresetSlot& slot, bool outgoing);
   void emit(EngineEvent event);
@@ -241,6 +243,7 @@ class Engine {
   std::function<void(const EngineEvent&)> eventListener_;
   double nextSwitchTime_ = -1.0;  // engine clock; negative: none scheduled
   double switchDue_ = -1.0;       // when the automatic switch under way was due
+  double presetStartTime_ = 0.0;  // engine clock; where `progress` counts from
   double lastBeatCut_ = -1e9;
   render::SlotFrameDraw frameDraw_;  // the frame advanced last (pointers into the slots' runtimes)
   bool frameStepped_ = false;        // advanced and not drawn yet

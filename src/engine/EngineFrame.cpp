@@ -52,6 +52,20 @@ FrameResult Engine::renderFrame(const render::RenderTarget& target, double dt_s)
   return drawInContext(target);
 }
 
+double Engine::presetProgress() {
+  // MD2 (milkdropfs.cpp LoadPerFrameEvallibVars): progress = (now - preset start) / (next switch -
+  // preset start), not clamped: it passes 1 while the next preset loads. A locked preset has its
+  // start moved to now every frame (plugin.cpp MyRenderFn), so progress stays 0 and counts from
+  // the unlock; no automatic switch at all (autoSwitch off, or no provider) is that lock too.
+  const double now = clock_.time();
+  const bool scheduled = provider_ && switch_.autoSwitch && !switch_.locked;
+  if (!scheduled) presetStartTime_ = now;
+  // While the automatic switch's preset loads, the schedule is cleared and the due time kept.
+  const double next = nextSwitchTime_ >= 0.0 ? nextSwitchTime_ : switchDue_;
+  if (!scheduled || !(next > presetStartTime_)) return 0.0;
+  return (now - presetStartTime_) / (next - presetStartTime_);
+}
+
 FrameResult Engine::advance(double dt_s) {
   if (!analyzeFrame(dt_s)) return {FrameStatus::InvalidArgument};
   // Nothing runs and nothing is on its way (a playlist just filled, or every pick failed): ask
@@ -89,6 +103,7 @@ FrameResult Engine::advance(double dt_s) {
   inputs.canvasWidth = drawableWidth_ > 0 ? drawableWidth_ : lastTargetWidth_;
   inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : lastTargetHeight_;
   inputs.trebleImm = audio_.imm[2];
+  inputs.progress = presetProgress();
 
   render::SlotFrameDraw draw;
   const auto stepStart = std::chrono::steady_clock::now();

@@ -215,6 +215,7 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
     transition_.end();
   }
   current_ = std::move(slot);
+  presetStartTime_ = clock_.time();
   frameDrawable_ = false;
   logger_.log(core::LogLevel::Info, "preset started: " + current_.name);
   EngineEvent event = eventAbout(current_, EngineEvent::Type::PresetStarted, reason);
