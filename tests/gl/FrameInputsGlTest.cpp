@@ -4,9 +4,12 @@
 // of the same inputs is tests/unit/engine/FrameInputsTest.cpp.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "GlTestContext.hpp"
 #include "GoldenImage.hpp"
@@ -122,6 +125,42 @@ TEST(FrameInputsGl, AudioAndCanvasConstantsAreTheFramesOwn) {
   EXPECT_NEAR(centre(img, 0), 48.0 / 64.0, kStep);          // landscape: (1, H/W, 1, W/H)
   EXPECT_NEAR(centre(img, 1), 32.0 / 64.0, kStep);          // 1/W · 32
   EXPECT_NEAR(centre(img, 2), std::log2(64.0) / 8, kStep);  // log2(W) / 8
+}
+
+// rand_preset: four FRAND values drawn at every load (state.cpp RandomizePresetVars, from
+// CState::Default) and fixed for that preset's life; rand_frame: four drawn every rendered frame
+// (milkdropfs.cpp RenderFrame). FRAND is (rand() % 7381) / 7380, so 0..1.
+TEST(FrameInputsGl, RandPresetIsFixedPerLoadAndRandFrameChangesEveryFrame) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GlApi::Core33);
+  auto fb = gl::Framebuffer::create({kW, kH});
+  ASSERT_TRUE(fb.ok());
+  const std::string kPreset =
+      compPreset("ret = uv_orig.x < 0.5 ? rand_preset.xyz : rand_frame.xyz;");
+  Player player;
+  engine::Engine& engine = player.engine();
+  std::vector<std::array<int, 3>> presetValues, frameValues;
+  for (int load = 0; load < 3; ++load) {
+    ASSERT_EQ(engine.loadPresetText(kPreset, "rand"), engine::LoadStatus::Ok);
+    const std::array<float, 4> drawn = engine.presetShaders().random.randPreset;
+    for (int frame = 0; frame < 4; ++frame) {
+      const platform::RgbaImage img = player.frame(*fb);
+      const std::uint8_t* left = img.at(kW / 4, kH / 2);
+      const std::uint8_t* right = img.at(3 * kW / 4, kH / 2);
+      for (int c = 0; c < 3; ++c) {
+        EXPECT_NEAR(left[c] / 255.0, drawn[static_cast<std::size_t>(c)], kStep) << "load " << load;
+      }
+      presetValues.push_back({left[0], left[1], left[2]});
+      frameValues.push_back({right[0], right[1], right[2]});
+    }
+  }
+  for (std::size_t i = 1; i < presetValues.size(); ++i) {
+    EXPECT_NE(frameValues[i], frameValues[i - 1]) << "rand_frame at frame " << i;
+    if (i % 4 == 0) {
+      EXPECT_NE(presetValues[i], presetValues[i - 1]) << "rand_preset of load " << i / 4;
+    } else {
+      EXPECT_EQ(presetValues[i], presetValues[i - 1]) << "rand_preset within a load, frame " << i;
+    }
+  }
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ const char* const kEcho =
     "per_frame_2=q5 = bass; q6 = mid; q7 = treb;\n"
     "per_frame_3=q8 = bass_att; q9 = mid_att; q10 = treb_att;\n"
     "per_frame_4=q11 = meshx; q12 = meshy; q13 = pixelsx; q14 = pixelsy;\n"
-    "per_frame_5=q15 = aspectx; q16 = aspecty;\n";
+    "per_frame_5=q15 = aspectx; q16 = aspecty;\n"
+    "per_frame_6=q17 = rand_start; q18 = rand_preset;\n";
 
 enum Q {
   kTime = 0,
@@ -41,7 +42,9 @@ enum Q {
   kPixelsX,
   kPixelsY,
   kAspectX,
-  kAspectY
+  kAspectY,
+  kRandStart,
+  kRandPreset
 };
 
 double q(const preset::Runtime* runtime, Q which) {
@@ -293,6 +296,19 @@ TEST(FrameInputs, BothPresetsOfABlendSeeTheSameInputs) {
     ASSERT_TRUE(engine.transitioning());
     for (int k = 0; k <= kAspectY; ++k)
       ASSERT_EQ(q(engine.runtime(), Q(k)), q(engine.outgoingRuntime(), Q(k))) << "q" << k + 1;
+  }
+}
+
+// rand_start and rand_preset are no inputs of MD2's equations (state.cpp registers neither; they
+// are projectM's): a preset that reads them reads its own variables, 0 until it writes them.
+// rand_preset exists only as a shader constant (tests/gl/FrameInputsGlTest.cpp).
+TEST(FrameInputs, RandStartAndRandPresetAreOrdinaryVariables) {
+  Engine engine(kThirtyFps);
+  ASSERT_EQ(engine.loadPresetText(kEcho), LoadStatus::Ok);
+  for (int frame = 0; frame < 3; ++frame) {
+    ASSERT_TRUE(engine.advance(0.0));
+    EXPECT_EQ(q(engine.runtime(), kRandStart), 0.0);
+    EXPECT_EQ(q(engine.runtime(), kRandPreset), 0.0);
   }
 }
 }  // namespace
