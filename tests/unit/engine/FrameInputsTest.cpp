@@ -24,7 +24,11 @@ const char* const kEcho =
     "per_frame_3=q8 = bass_att; q9 = mid_att; q10 = treb_att;\n"
     "per_frame_4=q11 = meshx; q12 = meshy; q13 = pixelsx; q14 = pixelsy;\n"
     "per_frame_5=q15 = aspectx; q16 = aspecty;\n"
-    "per_frame_6=q17 = rand_start; q18 = rand_preset;\n";
+    "per_frame_6=q17 = rand_start; q18 = rand_preset;\n"
+    // A custom shape's per_frame VM gets its own copy of the inputs (milkdropfs.cpp
+    // LoadCustomShapePerFrameEvallibVars).
+    "shapecode_0_enabled=1\n"
+    "shape_0_per_frame1=x = progress; y = time; rad = frame; ang = bass; tex_ang = treb_att;\n";
 
 enum Q {
   kTime = 0,
@@ -49,6 +53,10 @@ enum Q {
 
 double q(const preset::Runtime* runtime, Q which) {
   return runtime->state().vars.q[static_cast<std::size_t>(which)];
+}
+
+const preset::ShapeInstance& shape(const preset::Runtime* runtime) {
+  return runtime->state().customShapes[0].instances.at(0);
 }
 
 // A provider that hands out the echo preset, counting its calls.
@@ -110,6 +118,7 @@ TEST(FrameInputs, ProgressRunsThroughEachPresetsScheduledLife) {
     const double now = engine.clock().time();
     const double expected = (now - start) / (due - start);
     ASSERT_NEAR(q(engine.runtime(), kProgress), expected, 1e-9) << "at " << now << " s";
+    ASSERT_EQ(shape(engine.runtime()).x, q(engine.runtime(), kProgress)) << "shape at " << now;
     // During the blend the outgoing preset reads the same progress: MD2 keeps one preset start
     // for both (plugin.cpp m_fPresetStartTime), the new preset's.
     if (const preset::Runtime* old = engine.outgoingRuntime()) {
@@ -204,6 +213,8 @@ TEST(FrameInputs, TimeFrameAndFpsAreTheVisualizersNotThePresets) {
     ASSERT_EQ(q(r, kTime), engine.clock().time());
     ASSERT_EQ(q(r, kFrame), static_cast<double>(frame));
     ASSERT_EQ(q(r, kFps), 30.0);
+    ASSERT_EQ(shape(r).y, q(r, kTime));
+    ASSERT_EQ(shape(r).rad, q(r, kFrame));
     if (lastTime >= 0.0) {
       ASSERT_NEAR(q(r, kTime) - lastTime, 1.0 / 30.0, 1e-12);
     }
@@ -237,6 +248,8 @@ TEST(FrameInputs, AudioBandsAreThisFramesAnalysis) {
     ASSERT_EQ(q(r, kBassAtt), a.bass_att);
     ASSERT_EQ(q(r, kMidAtt), a.mid_att);
     ASSERT_EQ(q(r, kTrebAtt), a.treb_att);
+    ASSERT_EQ(shape(r).ang, a.bass);
+    ASSERT_EQ(shape(r).texAng, a.treb_att);
     varied = varied || std::fabs(a.bass - 1.0) > 0.1;
   }
   EXPECT_TRUE(varied) << "the kick moves bass away from 1";
