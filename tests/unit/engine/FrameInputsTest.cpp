@@ -131,6 +131,31 @@ TEST(FrameInputs, ProgressRunsThroughEachPresetsScheduledLife) {
   EXPECT_NEAR(highest, 59.0 / 60.0, 1e-9);  // the first preset's last frame, 1/30 s before 2 s
 }
 
+// While the due switch's preset is still loading, MD2's schedule stays where it was (the next time
+// is only set again once the new preset runs, milkdropfs.cpp RenderFrame): progress reaches 1
+// and passes it if the load takes longer.
+TEST(FrameInputs, ProgressKeepsCountingWhileTheNextPresetLoads) {
+  Engine engine(kThirtyFps);
+  schedule(engine, 1.0, 0.0, false);
+  SwitchSettings s = engine.switchSettings();
+  s.waitForLoads = false;  // the loader thread: the switch starts a frame after it is due at least
+  engine.setSwitchSettings(s);
+  int calls = 0;
+  engine.setPresetProvider(echoProvider(calls));
+  ASSERT_EQ(engine.loadPresetText(kEcho, "first"), LoadStatus::Ok);
+  engine.takeEvents();
+  bool due = false;
+  for (int frame = 0; frame < 120; ++frame) {
+    ASSERT_TRUE(engine.advance(0.0));
+    if (startedAt(engine)) break;
+    const double now = engine.clock().time();
+    ASSERT_NEAR(q(engine.runtime(), kProgress), now / 1.0, 1e-9) << "at " << now << " s";
+    due = due || calls > 0;
+  }
+  EXPECT_TRUE(due);
+  EXPECT_EQ(calls, 1);
+}
+
 // A locked preset has its start moved to now every frame (plugin.cpp MyRenderFn: "freeze time @
 // [preset] zero"), so progress reads 0 however long it runs, and counts from the unlock after it.
 TEST(FrameInputs, ProgressStaysZeroWhileLockedAndCountsFromTheUnlock) {
