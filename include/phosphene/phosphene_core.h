@@ -51,7 +51,7 @@ extern "C" {
 
 /** Version of this header. PHOSPHENE_VERSION packs it as (major << 16) | (minor << 8) | patch. */
 #define PHOSPHENE_VERSION_MAJOR 1
-#define PHOSPHENE_VERSION_MINOR 0
+#define PHOSPHENE_VERSION_MINOR 1
 #define PHOSPHENE_VERSION_PATCH 0
 #define PHOSPHENE_MAKE_VERSION(major, minor, patch) \
   ((uint32_t)(((uint32_t)(major) << 16) | ((uint32_t)(minor) << 8) | (uint32_t)(patch)))

@@ -111,16 +111,14 @@ typedef enum phosphene_mashup_part {
  * @param out_preset (out) the new handle (a text preset: phosphene_preset_path gives ""). Its
  *        textures are searched, after the configured path, in the folder of the preset whose comp
  *        shader it took (else the warp shader's, else the general part's), as for a file there.
- * @return PHOSPHENE_OK (possibly with warnings, as create_from_text); PHOSPHENE_ERROR_INVALID_ARGUMENT
- *         (NULL parts, a NULL entry, a wrong part_count, NULL out_preset);
+ * @return PHOSPHENE_OK (possibly with warnings, as create_from_text);
+ * PHOSPHENE_ERROR_INVALID_ARGUMENT (NULL parts, a NULL entry, a wrong part_count, NULL out_preset);
  *         PHOSPHENE_ERROR_PRESET_INVALID (a part's handle did not load); OUT_OF_MEMORY.
  * Thread safety: any thread. @since 1.1
  */
-PHOSPHENE_API phosphene_result phosphene_preset_create_mashup(const phosphene_preset* const* parts,
-                                                              uint32_t part_count,
-                                                              const char* name,
-                                                              phosphene_preset** out_preset)
-    PHOSPHENE_NOEXCEPT;
+PHOSPHENE_API phosphene_result
+phosphene_preset_create_mashup(const phosphene_preset* const* parts, uint32_t part_count,
+                               const char* name, phosphene_preset** out_preset) PHOSPHENE_NOEXCEPT;
 
 /**
  * @brief Writes the preset as .milk text (MilkDrop 2's layout, CR LF line ends, floats in their
@@ -135,8 +133,8 @@ PHOSPHENE_API phosphene_result phosphene_preset_create_mashup(const phosphene_pr
  * Thread safety: any thread. @since 1.1
  */
 PHOSPHENE_API phosphene_result phosphene_preset_write(const phosphene_preset* preset, char* buffer,
-                                                      size_t capacity, size_t* out_length)
-    PHOSPHENE_NOEXCEPT;
+                                                      size_t capacity,
+                                                      size_t* out_length) PHOSPHENE_NOEXCEPT;
 
 /**
  * @brief Writes the preset (as phosphene_preset_write) to a file, replacing it atomically: a

@@ -1,7 +1,7 @@
 # `phosphene --version` and `--version --verbose` report the versions and what was built in:
 # the library's features (phosphene_version_features, as CMake configured them) and the
 # program's own (player, video), each listed on or off.
-#   cmake -DCLI=... -DVERSION=1.0.0 -DFEATURES="tokens" -DPLAYER=ON|OFF -DVIDEO=ON|OFF -P CliVersion.cmake
+#   cmake -DCLI=... -DVERSION=1.1.0 -DFEATURES="tokens" -DPLAYER=ON|OFF -DVIDEO=ON|OFF -P CliVersion.cmake
 cmake_policy(VERSION 3.25)
 function(expect text regex what)
   if(NOT text MATCHES "${regex}")
