@@ -8,13 +8,15 @@ set(allowed_eel "core;eel")
 set(allowed_shader "core;shader")
 set(allowed_gl "core;gl")
 set(allowed_preset "core;audio;clock;milk;eel;shader;preset")
-set(allowed_render "${allowed_preset};gl;render")
+# User sprites (issue 35): plain CPU code that joins code lines as milk does.
+set(allowed_sprite "core;milk;eel;sprite")
+set(allowed_render "${allowed_preset};sprite;gl;render")
 # The engine draws through render:: only; GL stays below it (DESIGN.md).
-set(allowed_engine "${allowed_preset};render;engine")
+set(allowed_engine "${allowed_preset};sprite;render;engine")
 set(allowed_playlist "${allowed_engine};playlist")
 set(allowed_capi "${allowed_playlist};capi")
 
-set(stages core audio clock milk eel shader gl preset render engine playlist capi)
+set(stages core audio clock milk eel shader gl preset sprite render engine playlist capi)
 set(violations "")
 foreach(stage ${stages})
   file(GLOB_RECURSE files ${SRC}/${stage}/*.hpp ${SRC}/${stage}/*.cpp ${SRC}/${stage}/*.h ${SRC}/${stage}/*.def)
