@@ -20,6 +20,7 @@
 
 #include <phosphene/phosphene.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -412,6 +413,38 @@ class Engine {
   phosphene_result eventDiagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
     phosphene_diagnostic_init(&out);
     return phosphene_engine_event_diagnostic(engine_, index, &out);
+  }
+
+  // --- user sprites (phosphene_sprite.h) ---
+  phosphene_result loadSpriteIni(const std::string& path) noexcept {
+    return phosphene_sprite_load_ini_file(engine_, path.c_str());
+  }
+  phosphene_result loadSpriteIniText(const std::string& text,
+                                     const std::string& folder = std::string()) noexcept {
+    return phosphene_sprite_load_ini_text(engine_, text.c_str(), folder.c_str());
+  }
+  /// Launches [imgNN]; `id` receives its id (0 on failure).
+  phosphene_result launchSprite(int number, uint32_t& id) noexcept {
+    return phosphene_sprite_launch(engine_, number, &id);
+  }
+  phosphene_result launchSpriteCode(const std::string& code, uint32_t& id,
+                                    const std::string& folder = std::string()) noexcept {
+    return phosphene_sprite_launch_code(engine_, code.c_str(), folder.c_str(), &id);
+  }
+  uint32_t spriteCount() const noexcept { return phosphene_sprite_count(engine_); }
+  /// The live sprites' ids in draw order. May throw std::bad_alloc.
+  std::vector<uint32_t> spriteIds() const {
+    std::vector<uint32_t> ids(PHOSPHENE_MAX_SPRITES);
+    ids.resize(std::min<std::size_t>(
+        phosphene_sprite_ids(engine_, ids.data(), static_cast<uint32_t>(ids.size())), ids.size()));
+    return ids;
+  }
+  phosphene_result killSprite(uint32_t id) noexcept { return phosphene_sprite_kill(engine_, id); }
+  phosphene_result killAllSprites() noexcept { return phosphene_sprite_kill_all(engine_); }
+  /// A diagnostic of the last sprite load or launch.
+  phosphene_result spriteDiagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
+    phosphene_diagnostic_init(&out);
+    return phosphene_sprite_diagnostic(engine_, index, &out);
   }
 
   // --- frames ---

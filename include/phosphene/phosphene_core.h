@@ -875,6 +875,10 @@ typedef enum phosphene_event_type {
   PHOSPHENE_EVENT_PRESET_LOADED = 5,      /* a requested preset is prepared; it starts next */
   PHOSPHENE_EVENT_BEAT = 6,               /* the beat detector saw an onset this frame */
   PHOSPHENE_EVENT_HARD_CUT = 7,           /* MilkDrop's loudness hard-cut rule fired this frame */
+  /* a user sprite ended (phosphene_sprite.h): request_id is its id, name how it ended: "done"
+     (its code set done), "killed" (phosphene_sprite_kill/_kill_all) or "evicted" (a launch beyond
+     PHOSPHENE_MAX_SPRITES removed it) */
+  PHOSPHENE_EVENT_SPRITE_ENDED = 8,
   PHOSPHENE_EVENT_FORCE_U32 = 0x7fffffff
 } phosphene_event_type;
 

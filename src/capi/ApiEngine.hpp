@@ -38,6 +38,8 @@ struct phosphene_engine {
   // share/phosphene for this engine (phosphene_engine_set_data_dir); its textures/ folder is the
   // default texture search path.
   std::string dataDir;
+  // The last sprite load's or launch's diagnostics (phosphene_sprite_diagnostic).
+  phosphene::core::Diagnostics spriteDiagnostics;
 };
 
 namespace phosphene::capi {

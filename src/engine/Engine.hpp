@@ -30,6 +30,7 @@
 #include "eel/Eel.hpp"
 #include "engine/EngineEvent.hpp"
 #include "engine/EngineSettings.hpp"
+#include "engine/EngineSprites.hpp"
 #include "engine/FrameResult.hpp"
 #include "engine/NativePreset.hpp"
 #include "engine/PreparedPreset.hpp"
@@ -172,6 +173,25 @@ class Engine {
   double lastStepSeconds() const { return lastStepSeconds_; }
   double lastDrawSeconds() const { return lastDrawSeconds_; }
 
+  // User sprites (issue 35; EngineSprites.cpp). MD2's milk_img.ini sprites, drawn over every
+  // frame after the composite; they survive preset switches, transitions and hard cuts.
+  /// Reads a milk_img.ini (replacing the one read before; live sprites stay). False when the
+  /// file cannot be read; `diagnostics` gets the file's problems either way.
+  bool loadSpriteIniFile(const std::filesystem::path& path, core::Diagnostics& diagnostics);
+  /// The same from text; relative img= paths are relative to `folder`.
+  void loadSpriteIniText(std::string_view text, std::filesystem::path folder,
+                         core::Diagnostics& diagnostics);
+  const sprite::SpriteIni* spriteIni() const { return sprites_.ini ? &*sprites_.ini : nullptr; }
+  /// Launches [imgNN] of the loaded ini (MD2's sprite keys); its id, or why not (no such
+  /// sprite, image unreadable). Code that does not compile comes back as warnings.
+  core::Expected<sprite::SpriteId> launchSprite(int number);
+  /// Launches a sprite from the text of one ini section (img=, colorkey=, init_N, code_N).
+  core::Expected<sprite::SpriteId> launchSpriteCode(std::string_view body,
+                                                    std::filesystem::path folder = {});
+  bool killSprite(sprite::SpriteId id);
+  void killAllSprites();
+  std::vector<sprite::SpriteId> spriteIds() const { return sprites_.set.ids(); }
+
   void setLastError(std::string message);
   void reportInputProblems();
   const std::string& lastError() const { return lastError_; }
@@ -212,6 +232,12 @@ class Engine {
   void endTransition();
   void checkBudget(PresetSlot& slot, bool outgoing);
   void emit(EngineEvent event);
+  /// Steps the user sprites for this frame and hands their draws to `draw` (EngineSprites.cpp).
+  void stepSprites(render::SlotFrameDraw& draw, const preset::StepInputs& inputs);
+  core::Expected<sprite::SpriteId> launchDefinition(const sprite::SpriteDefinition& definition,
+                                                    const std::filesystem::path& folder);
+  void spriteEnded(sprite::SpriteId id, const char* how);
+  void releaseUnusedSpriteImages();
 
   EngineSettings settings_;
   SwitchSettings switch_;
@@ -226,6 +252,7 @@ class Engine {
   // whether a host uses automatic switching does not change what presets draw.
   clock::Random switchRandom_;
   eel::Globals globals_;
+  EngineSprites sprites_{globals_};  // user sprites (issue 35)
   shader::TranslationCache translations_;
   core::Diagnostics presetDiagnostics_;
   std::vector<std::filesystem::path> textureSearch_;

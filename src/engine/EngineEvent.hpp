@@ -24,6 +24,7 @@ struct EngineEvent {
     PresetLoaded,      // a requested preset is prepared; it starts at the next frame
     Beat,              // the beat detector saw an onset this frame
     HardCut,           // MD2's loudness hard-cut rule fired this frame
+    SpriteEnded,       // a user sprite is gone: requestId is its id, name how ("done", ...)
   };
   Type type = Type::PresetStarted;
   SwitchReason reason = SwitchReason::User;

@@ -133,6 +133,7 @@ FrameResult Engine::advance(double dt_s) {
     draw.outgoing = {&old, outgoing_.id};
     draw.progress = p;
   }
+  stepSprites(draw, inputs);  // user sprites (issue 35), after the presets: MD2 draws them last
   lastStepSeconds_ = secondsSince(stepStart);
   frameDraw_ = draw;
   frameStepped_ = true;

@@ -53,6 +53,7 @@ core::Diagnostics Renderer::init(gl::GlslDialect dialect) {
   append(errors, shapes_.init(dialect));
   append(errors, waves_.init(dialect));
   append(errors, sprites_.init(dialect));
+  append(errors, userSprites_.init(dialect));
   append(errors, composite_.init(dialect));
   append(errors, shaderWarp_.init(dialect));
   append(errors, shaderComp_.init(dialect));
@@ -124,7 +125,7 @@ core::Diagnostics Renderer::bindTarget(const RenderTarget& target) {
 }
 
 core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTarget& target) {
-  return draw(FrameDraw{{&frame, &own_}, {}, 1.0}, target);
+  return draw(FrameDraw{{&frame, &own_}, {}, 1.0, {}}, target);
 }
 
 bool Renderer::drawWarp(const preset::FrameState& mesh, const PresetGpuState& gpu,
@@ -269,6 +270,7 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
   lastComposite_ = {inConstants, outConstants, canvasW, canvasH, blurLevels, false};
   compositeTo(draw, target, current, previous, lastComposite_, true, errors);
   lastComposite_.valid = true;
+  drawUserSprites(draw, &current, errors);
 
   // 5. This frame's canvas is next frame's previous one.
   canvas_.swap();
@@ -324,6 +326,22 @@ void Renderer::compositeTo(const FrameDraw& draw, const RenderTarget& target,
   append(errors, targetErrors);
 }
 
+// MD2 draws its user sprites last (RenderFrame calls DrawUserSprites after the composite, just
+// before the canvases swap): on top of the picture, and with burn set into VS1 as well, so the
+// next frame's warp carries them. compositeTo left the target bound with its viewport.
+void Renderer::drawUserSprites(const FrameDraw& draw, const gl::Framebuffer* burnInto,
+                               core::Diagnostics& errors) {
+  if (burnInto) userSprites_.releaseUnused(draw.sprites);
+  if (draw.sprites.empty()) return;
+  userSprites_.draw(draw.sprites, false);
+  append(errors, userSprites_.lastErrors());
+  if (!burnInto) return;
+  burnInto->bind();
+  glViewport(0, 0, burnInto->width(), burnInto->height());
+  userSprites_.draw(draw.sprites, true);
+  append(errors, userSprites_.lastErrors());
+}
+
 core::Diagnostics Renderer::redraw(const FrameDraw& draw, const RenderTarget& target) {
   if (!initialised_ || !lastComposite_.valid || draw.incoming.frame == nullptr ||
       draw.incoming.gpu == nullptr)
@@ -338,6 +356,7 @@ core::Diagnostics Renderer::redraw(const FrameDraw& draw, const RenderTarget& ta
       std::max(draw.incoming.gpu->textureUnits(), out ? out->textureUnits() : 0));
   // draw() swapped the canvases after compositing: what was `current` is `previous` now.
   compositeTo(draw, target, canvas_.previous(), canvas_.current(), lastComposite_, false, errors);
+  drawUserSprites(draw, nullptr, errors);
   gl::drainGlErrors("Renderer::redraw", errors);
   return errors;
 }

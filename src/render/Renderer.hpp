@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,7 @@
 #include "render/ShapePass.hpp"
 #include "render/SpritePass.hpp"
 #include "render/TextureFile.hpp"
+#include "render/UserSpritePass.hpp"
 #include "render/WarpPass.hpp"
 #include "render/WavePass.hpp"
 #include "shader/TranslatedShader.hpp"
@@ -100,6 +102,8 @@ struct FrameDraw {
   PresetFrame incoming;
   PresetFrame outgoing;  // both null outside transitions
   double progress = 1.0;
+  /// The host's user sprites (issue 35), drawn after the composite, burnt ones into the canvas.
+  std::span<const UserSpriteDraw> sprites;
   bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
 
@@ -231,6 +235,11 @@ class Renderer {
                    const gl::Framebuffer& current, const gl::Framebuffer& previous,
                    CompositeInputs& inputs, bool freshRandoms, core::Diagnostics& errors);
 
+  /// Step 4b: the user sprites into the bound target and, on a draw (`burnInto`), the burnt ones
+  /// into this frame's canvas.
+  void drawUserSprites(const FrameDraw& draw, const gl::Framebuffer* burnInto,
+                       core::Diagnostics& errors);
+
   gl::GlslDialect dialect_ = gl::GlslDialect::Glsl330Core;
   bool initialised_ = false;
   PresetGpuState own_;
@@ -240,6 +249,7 @@ class Renderer {
   ShapePass shapes_;
   WavePass waves_;
   SpritePass sprites_;
+  UserSpritePass userSprites_;
   CompositePass composite_;
   ShaderWarpPass shaderWarp_;
   ShaderCompPass shaderComp_;

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "core/Diagnostic.hpp"
@@ -44,6 +45,7 @@ struct SlotFrameDraw {
   SlotFrame incoming;
   SlotFrame outgoing;  // none outside transitions
   double progress = 1.0;
+  std::span<const UserSpriteDraw> sprites;  // user sprites (issue 35)
 };
 
 /// Diagnostics of linking one slot's programs (SHD011 warnings, missing textures).
