@@ -81,5 +81,7 @@ void registerEngine(py::module_& m);
 void registerPreset(py::module_& m);
 void registerAnalyze(py::module_& m);
 void registerContext(py::module_& m);
+/// User sprites as methods of _Engine (after registerEngine). SpriteBinding.cpp.
+void registerSprites(py::module_& m);
 
 }  // namespace phosphene::python

@@ -37,6 +37,8 @@ const char* eventTypeName(phosphene_event_type t) {
       return "beat";
     case PHOSPHENE_EVENT_HARD_CUT:
       return "hard_cut";
+    case PHOSPHENE_EVENT_SPRITE_ENDED:
+      return "sprite_ended";
     default:
       return "none";
   }

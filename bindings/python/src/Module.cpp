@@ -113,5 +113,6 @@ PYBIND11_MODULE(_phosphene, m) {
   python::registerPreset(m);
   python::registerAnalyze(m);
   python::registerEngine(m);
+  python::registerSprites(m);
   python::registerContext(m);
 }
