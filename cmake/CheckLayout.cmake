@@ -7,16 +7,18 @@ set(allowed_milk "core;milk")
 set(allowed_eel "core;eel")
 set(allowed_shader "core;shader")
 set(allowed_gl "core;gl")
+# Messages and titles: parsing and animation as plain data (render/MessagePass draws them).
+set(allowed_message "core;message")
 set(allowed_preset "core;audio;clock;milk;eel;shader;preset")
 # User sprites (issue 35): plain CPU code that joins code lines as milk does.
 set(allowed_sprite "core;milk;eel;sprite")
-set(allowed_render "${allowed_preset};sprite;gl;render")
+set(allowed_render "${allowed_preset};sprite;gl;message;render")
 # The engine draws through render:: only; GL stays below it (DESIGN.md).
-set(allowed_engine "${allowed_preset};sprite;render;engine")
+set(allowed_engine "${allowed_preset};sprite;message;render;engine")
 set(allowed_playlist "${allowed_engine};playlist")
 set(allowed_capi "${allowed_playlist};capi")
 
-set(stages core audio clock milk eel shader gl preset sprite render engine playlist capi)
+set(stages core audio clock milk eel shader gl message preset sprite render engine playlist capi)
 set(violations "")
 foreach(stage ${stages})
   file(GLOB_RECURSE files ${SRC}/${stage}/*.hpp ${SRC}/${stage}/*.cpp ${SRC}/${stage}/*.h ${SRC}/${stage}/*.def)
