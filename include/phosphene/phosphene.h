@@ -111,6 +111,7 @@
 
 #include "phosphene_core.h"
 #include "phosphene_eval.h"
+#include "phosphene_message.h"
 #include "phosphene_overlay.h"
 #include "phosphene_playlist.h"
 #include "phosphene_preset.h"

@@ -475,6 +475,55 @@ class Engine {
     t.height = height;
     return draw(t);
   }
+  // --- messages, song title, preset name (phosphene_message.h) ---
+  phosphene_result loadMessagesFile(const char* path) noexcept {
+    return phosphene_engine_load_messages_file(engine_, path);
+  }
+  phosphene_result loadMessagesText(const std::string& text) noexcept {
+    return phosphene_engine_load_messages_text(engine_, text.data(), text.size());
+  }
+  uint32_t messageDiagnosticCount() const noexcept {
+    return phosphene_engine_message_diagnostic_count(engine_);
+  }
+  phosphene_result messageDiagnostic(uint32_t index, phosphene_diagnostic& out) const noexcept {
+    phosphene_diagnostic_init(&out);
+    return phosphene_engine_message_diagnostic(engine_, index, &out);
+  }
+  bool hasMessage(int number) const noexcept {
+    return phosphene_engine_has_message(engine_, number) != 0;
+  }
+  /// Message 0..99 of the loaded milk_msg.ini; -1: a random one.
+  phosphene_result launchMessage(int number) noexcept {
+    return phosphene_engine_launch_message(engine_, number);
+  }
+  phosphene_result showMessage(const phosphene_message_desc& desc) noexcept {
+    return phosphene_engine_show_message(engine_, &desc);
+  }
+  /// A message with MilkDrop's defaults but the text.
+  phosphene_result showMessage(const char* text) noexcept {
+    phosphene_message_desc desc;
+    phosphene_message_desc_init(&desc);
+    desc.text = text;
+    return phosphene_engine_show_message(engine_, &desc);
+  }
+  phosphene_result showSongTitle(const char* title) noexcept {
+    return phosphene_engine_show_song_title(engine_, title);
+  }
+  phosphene_result setSongTitleDuration(float seconds) noexcept {
+    return phosphene_engine_set_song_title_duration(engine_, seconds);
+  }
+  phosphene_result stopMessage() noexcept { return phosphene_engine_stop_message(engine_); }
+  bool messageShowing() const noexcept { return phosphene_engine_message_showing(engine_) != 0; }
+  phosphene_result showPresetName(float seconds) noexcept {
+    return phosphene_engine_show_preset_name(engine_, seconds);
+  }
+  phosphene_result setPresetNameDisplay(bool always, float onSwitchSeconds = 0.0f) noexcept {
+    return phosphene_engine_set_preset_name_display(engine_, always ? 1 : 0, onSwitchSeconds);
+  }
+  phosphene_result setMessageFont(const char* fontPath) noexcept {
+    return phosphene_engine_set_message_font(engine_, fontPath);
+  }
+
   phosphene_result releaseGl() noexcept { return phosphene_engine_release_gl(engine_); }
   /// phosphene_engine_render: advance(dt_s) then draw into the bound framebuffer at the drawable
   /// size.

@@ -40,6 +40,8 @@ struct phosphene_engine {
   std::string dataDir;
   // The last sprite load's or launch's diagnostics (phosphene_sprite_diagnostic).
   phosphene::core::Diagnostics spriteDiagnostics;
+  // The last milk_msg.ini load's diagnostics (phosphene_engine_message_diagnostic).
+  phosphene::core::Diagnostics messageDiagnostics;
 };
 
 namespace phosphene::capi {

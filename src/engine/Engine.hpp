@@ -36,6 +36,8 @@
 #include "engine/PreparedPreset.hpp"
 #include "engine/PresetLoader.hpp"
 #include "engine/PresetSlot.hpp"
+#include "message/MessageIni.hpp"
+#include "message/Supertext.hpp"
 #include "preset/BlendPattern.hpp"
 #include "preset/Runtime.hpp"
 #include "preset/TransitionStep.hpp"
@@ -191,6 +193,31 @@ class Engine {
   bool killSprite(sprite::SpriteId id);
   void killAllSprites();
   std::vector<sprite::SpriteId> spriteIds() const { return sprites_.set.ids(); }
+  // --- Custom messages, song title, preset name (EngineMessages.cpp; MD2's supertext) ---
+  /// Replaces the milk_msg.ini messages; the diagnostics of reading it (never fails).
+  core::Diagnostics loadMessages(std::string_view iniText);
+  const message::MessageSet& messages() const { return messages_; }
+  /// MD2's LaunchCustomMessage: message n (0..99; negative: a random one). False when there is
+  /// no such message. Replaces any message or title showing.
+  bool launchMessage(int n);
+  /// A message from the host, drawn as a milk_msg.ini message with font 0 of the loaded set.
+  bool showMessage(const message::CustomMessage& message);
+  /// MD2's LaunchSongTitleAnim with the host's title. False for an empty title.
+  bool showSongTitle(std::string title);
+  void setTitleStyle(const message::TitleStyle& style) { titleStyle_ = style; }
+  const message::TitleStyle& titleStyle() const { return titleStyle_; }
+  /// Stops the message or title showing (MD2's Ctrl+T / Ctrl+Y).
+  void stopMessage() { supertext_.startTime = -1.0; }
+  /// The message or title showing (startTime < 0: none).
+  const message::Supertext& supertext() const { return supertext_; }
+  /// The preset name in the upper-right corner for `seconds` from now.
+  void showPresetName(double seconds);
+  /// Always (MD2's bShowPresetInfo, F4), and for `onSwitchSeconds` after each preset starts.
+  void setPresetNameDisplay(bool always, double onSwitchSeconds);
+  const message::PresetNameDisplay& presetNameDisplay() const { return presetNameShown_; }
+  /// The font messages, titles and the preset name are drawn with (a file, "built-in", or empty
+  /// for the system's); as phosphene_overlay_desc.font_path.
+  void setMessageFont(std::string font) { messageFont_ = std::move(font); }
 
   void setLastError(std::string message);
   void reportInputProblems();
@@ -238,6 +265,10 @@ class Engine {
                                                     const std::filesystem::path& folder);
   void spriteEnded(sprite::SpriteId id, const char* how);
   void releaseUnusedSpriteImages();
+  /// This frame's text layer (EngineMessages.cpp): what advance() hands the draw.
+  const render::TextLayer* prepareTextLayer();
+  /// A preset started: the preset name shows for the configured time.
+  void notePresetStarted();
 
   EngineSettings settings_;
   SwitchSettings switch_;
@@ -283,6 +314,18 @@ class Engine {
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;
+  // Messages and titles (EngineMessages.cpp): visualizer state, untouched by preset switches.
+  message::MessageSet messages_;
+  message::Supertext supertext_;
+  std::uint64_t supertextSerial_ = 0;
+  message::TitleStyle titleStyle_;
+  message::PresetNameDisplay presetNameShown_;
+  double presetNameOnSwitch_ = 0.0;
+  std::string messageFont_;
+  // Apart from random_: messages never change what presets draw. (settings_ is set by now.)
+  clock::Random messageRandom_{settings_.seed ^ 0x6d73675f72616e64ULL};
+  message::Supertext layerSupertext_;  // the copy this frame's text layer points at
+  render::TextLayer textLayer_;
   // Last member: its thread must stop before anything it uses (globals, translations) is gone.
   PresetLoader loader_{globals_, translations_};
 };

@@ -135,6 +135,7 @@ FrameResult Engine::advance(double dt_s) {
   }
   stepSprites(draw, inputs);  // user sprites (issue 35), after the presets: MD2 draws them last
   lastStepSeconds_ = secondsSince(stepStart);
+  draw.text = prepareTextLayer();  // messages and titles (EngineMessages.cpp)
   frameDraw_ = draw;
   frameStepped_ = true;
   frameDrawable_ = true;

@@ -217,6 +217,7 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
   current_ = std::move(slot);
   presetStartTime_ = clock_.time();
   frameDrawable_ = false;
+  notePresetStarted();  // the preset name display (EngineMessages.cpp)
   logger_.log(core::LogLevel::Info, "preset started: " + current_.name);
   EngineEvent event = eventAbout(current_, EngineEvent::Type::PresetStarted, reason);
   event.loadSeconds = current_.loadSeconds;

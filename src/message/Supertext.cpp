@@ -2,6 +2,7 @@
 #include "message/Supertext.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace phosphene::message {
 
@@ -23,8 +24,13 @@ std::optional<Supertext> launchMessage(const MessageSet& set, int n, double now,
   n = std::min(n, kMaxMessages - 1);
   if (!set.has(n)) return std::nullopt;
   const CustomMessage& m = set.messages[static_cast<std::size_t>(n)];
-  const MessageFont& font =
-      set.fonts[static_cast<std::size_t>(std::clamp(m.font, 0, kMaxFonts - 1))];
+  return launchCustom(m, set.fonts[static_cast<std::size_t>(std::clamp(m.font, 0, kMaxFonts - 1))],
+                      now, randoms);
+}
+
+std::optional<Supertext> launchCustom(const CustomMessage& m, const MessageFont& font, double now,
+                                      const LaunchRandoms& randoms) {
+  if (m.text.empty()) return std::nullopt;
   Supertext s;
   s.text = m.text;
   s.isSongTitle = false;
@@ -37,16 +43,16 @@ std::optional<Supertext> launchMessage(const MessageSet& set, int n, double now,
   s.face = m.face ? *m.face : font.face;
   s.italic = m.italic.value_or(font.italic);
   s.bold = m.bold.value_or(font.bold);
-  // The random colour offset is truncated toward zero ((int) cast) before the clamp.
-  s.r = std::clamp(
-      m.r.value_or(font.r) + static_cast<int>(static_cast<float>(m.randR) * signedUnit(randoms[2])),
-      0, 255);
-  s.g = std::clamp(
-      m.g.value_or(font.g) + static_cast<int>(static_cast<float>(m.randG) * signedUnit(randoms[3])),
-      0, 255);
-  s.b = std::clamp(
-      m.b.value_or(font.b) + static_cast<int>(static_cast<float>(m.randB) * signedUnit(randoms[4])),
-      0, 255);
+  // The random colour offset is truncated toward zero ((int) cast) before the clamp; the sum is
+  // formed in 64 bits, where MD2's int would overflow on absurd file values.
+  const auto channel = [](int base, int spread, int draw) {
+    const auto offset = static_cast<std::int64_t>(
+        static_cast<double>(static_cast<float>(spread) * signedUnit(draw)));
+    return static_cast<int>(std::clamp<std::int64_t>(base + offset, 0, 255));
+  };
+  s.r = channel(m.r.value_or(font.r), m.randR, randoms[2]);
+  s.g = channel(m.g.value_or(font.g), m.randG, randoms[3]);
+  s.b = channel(m.b.value_or(font.b), m.randB, randoms[4]);
   s.startTime = now;
   return s;
 }

@@ -38,6 +38,10 @@ float signedUnit(int draw);
 /// is clamped to 0..255.
 std::optional<Supertext> launchMessage(const MessageSet& set, int n, double now,
                                        const LaunchRandoms& randoms);
+/// The same for a message a host supplies (not from milk_msg.ini), with `font` as its template
+/// font; nullopt when the text is empty.
+std::optional<Supertext> launchCustom(const CustomMessage& message, const MessageFont& font,
+                                      double now, const LaunchRandoms& randoms);
 /// LaunchCustomMessage(-1)'s pick: the `draw`-th (mod count) message with text; -1 when none.
 int pickRandomMessage(const MessageSet& set, unsigned draw);
 

@@ -70,7 +70,10 @@ TitleLayout layoutTitle(const Supertext& s, const TitleTextureSize& tex,
     out.pixelSize = sizes[static_cast<std::size_t>(lo)];
   } else {
     out.text = s.text;
-    out.pixelSize = std::max(1, static_cast<int>(s.fontSize) * tex.width / 256);
+    // nSize · titleW / 256 (plugin.cpp songtitle_font_size); the point size is kept to 1..1000
+    // so the product stays an int.
+    const float points = std::isfinite(s.fontSize) ? std::clamp(s.fontSize, 1.0f, 1000.0f) : 18.0f;
+    out.pixelSize = std::max(1, static_cast<int>(points) * tex.width / 256);
     const TextExtent e = measure(out.text, out.pixelSize);
     // Too wide: keep 91% of what fits and end with "..." (only titles longer than 8 characters).
     if (e.width > static_cast<float>(tex.width)) {
@@ -96,9 +99,16 @@ TitleLayout layoutTitle(const Supertext& s, const TitleTextureSize& tex,
   return out;
 }
 
-SupertextMesh buildSupertextMesh(const Supertext& s, float progress, const MeshInputs& in) {
+SupertextMesh buildSupertextMesh(const Supertext& given, float progress, const MeshInputs& in) {
   SupertextMesh mesh;
-  const float p = progress;
+  // Phosphene's guard, not MD2's: values far past anything visible are brought in so that the
+  // products below stay finite (1.033^1000 is 1e14; text at 1e4 screens is off screen anyway).
+  Supertext s = given;
+  s.fontSize = std::isfinite(s.fontSize) ? std::clamp(s.fontSize, -1000.0f, 1000.0f) : 50.0f;
+  s.growth = std::isfinite(s.growth) ? std::clamp(s.growth, -1.0e4f, 1.0e4f) : 1.0f;
+  s.x = std::isfinite(s.x) ? std::clamp(s.x, -1.0e4f, 1.0e4f) : 0.5f;
+  s.y = std::isfinite(s.y) ? std::clamp(s.y, -1.0e4f, 1.0e4f) : 0.5f;
+  const float p = std::isfinite(progress) ? progress : 1.0f;
   const float titleW = static_cast<float>(std::max(1, in.title.width));
   const float titleH = static_cast<float>(std::max(1, in.title.height));
   const float texW = static_cast<float>(std::max(1, in.canvasW));

@@ -54,6 +54,7 @@ core::Diagnostics Renderer::init(gl::GlslDialect dialect) {
   append(errors, waves_.init(dialect));
   append(errors, sprites_.init(dialect));
   append(errors, userSprites_.init(dialect));
+  append(errors, messages_.init(dialect));
   append(errors, composite_.init(dialect));
   append(errors, shaderWarp_.init(dialect));
   append(errors, shaderComp_.init(dialect));
@@ -265,12 +266,19 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
   sprites_.draw(frame, info);
   append(errors, sprites_.lastErrors());
   GlStateGuard::setPassDefaults();
+  // 3b. A custom message or song title on its last frame is burnt into VS1 (RenderFrame).
+  if (draw.text != nullptr) {
+    current.bind();
+    messages_.burn(*draw.text, canvasW, canvasH, errors);
+  }
 
   // 4. Composite to the host's target.
   lastComposite_ = {inConstants, outConstants, canvasW, canvasH, blurLevels, false};
   compositeTo(draw, target, current, previous, lastComposite_, true, errors);
   lastComposite_.valid = true;
-  drawUserSprites(draw, &current, errors);
+  // 4b. Messages, song title and preset name over the picture (RenderFrame, after ShowToUser).
+  drawTextOver(draw, target, errors);
+  drawUserSprites(draw, target, &current, errors);
 
   // 5. This frame's canvas is next frame's previous one.
   canvas_.swap();
@@ -329,10 +337,12 @@ void Renderer::compositeTo(const FrameDraw& draw, const RenderTarget& target,
 // MD2 draws its user sprites last (RenderFrame calls DrawUserSprites after the composite, just
 // before the canvases swap): on top of the picture, and with burn set into VS1 as well, so the
 // next frame's warp carries them. compositeTo left the target bound with its viewport.
-void Renderer::drawUserSprites(const FrameDraw& draw, const gl::Framebuffer* burnInto,
-                               core::Diagnostics& errors) {
+void Renderer::drawUserSprites(const FrameDraw& draw, const RenderTarget& target,
+                               const gl::Framebuffer* burnInto, core::Diagnostics& errors) {
   if (burnInto) userSprites_.releaseUnused(draw.sprites);
   if (draw.sprites.empty()) return;
+  // The text pass may have bound its own framebuffer for the title texture.
+  if (draw.text != nullptr && !bindTarget(target).empty()) return;
   userSprites_.draw(draw.sprites, false);
   append(errors, userSprites_.lastErrors());
   if (!burnInto) return;
@@ -340,6 +350,14 @@ void Renderer::drawUserSprites(const FrameDraw& draw, const gl::Framebuffer* bur
   glViewport(0, 0, burnInto->width(), burnInto->height());
   userSprites_.draw(draw.sprites, true);
   append(errors, userSprites_.lastErrors());
+}
+
+void Renderer::drawTextOver(const FrameDraw& draw, const RenderTarget& target,
+                            core::Diagnostics& errors) {
+  if (draw.text == nullptr) return;
+  if (!bindTarget(target).empty()) return;  // compositeTo reported it
+  messages_.drawOver(*draw.text, target.width, target.height, lastComposite_.canvasW,
+                     lastComposite_.canvasH, errors);
 }
 
 core::Diagnostics Renderer::redraw(const FrameDraw& draw, const RenderTarget& target) {
@@ -356,7 +374,8 @@ core::Diagnostics Renderer::redraw(const FrameDraw& draw, const RenderTarget& ta
       std::max(draw.incoming.gpu->textureUnits(), out ? out->textureUnits() : 0));
   // draw() swapped the canvases after compositing: what was `current` is `previous` now.
   compositeTo(draw, target, canvas_.previous(), canvas_.current(), lastComposite_, false, errors);
-  drawUserSprites(draw, nullptr, errors);
+  drawTextOver(draw, target, errors);
+  drawUserSprites(draw, target, nullptr, errors);
   gl::drainGlErrors("Renderer::redraw", errors);
   return errors;
 }

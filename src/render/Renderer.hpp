@@ -56,6 +56,7 @@
 #include "render/CanvasInfo.hpp"
 #include "render/CompositePass.hpp"
 #include "render/FeedbackCanvas.hpp"
+#include "render/MessagePass.hpp"
 #include "render/MotionVectorPass.hpp"
 #include "render/PresetGpuState.hpp"
 #include "render/PresetShaderProgram.hpp"
@@ -104,6 +105,8 @@ struct FrameDraw {
   double progress = 1.0;
   /// The host's user sprites (issue 35), drawn after the composite, burnt ones into the canvas.
   std::span<const UserSpriteDraw> sprites;
+  /// Custom message / song title / preset name (MessagePass); null: none.
+  const TextLayer* text = nullptr;
   bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
 
@@ -229,6 +232,8 @@ class Renderer {
     int blurLevels = 0;
     bool valid = false;
   };
+  /// Step 4b: the message pass over the composited picture in `target`.
+  void drawTextOver(const FrameDraw& draw, const RenderTarget& target, core::Diagnostics& errors);
   /// Step 4: composites `current`/`previous` (as they were at the end of step 3) to the target.
   /// freshRandoms: draw this frame's rot_rand values (a draw), or reuse them (a redraw).
   void compositeTo(const FrameDraw& draw, const RenderTarget& target,
@@ -237,8 +242,8 @@ class Renderer {
 
   /// Step 4b: the user sprites into the bound target and, on a draw (`burnInto`), the burnt ones
   /// into this frame's canvas.
-  void drawUserSprites(const FrameDraw& draw, const gl::Framebuffer* burnInto,
-                       core::Diagnostics& errors);
+  void drawUserSprites(const FrameDraw& draw, const RenderTarget& target,
+                       const gl::Framebuffer* burnInto, core::Diagnostics& errors);
 
   gl::GlslDialect dialect_ = gl::GlslDialect::Glsl330Core;
   bool initialised_ = false;
@@ -250,6 +255,7 @@ class Renderer {
   WavePass waves_;
   SpritePass sprites_;
   UserSpritePass userSprites_;
+  MessagePass messages_;
   CompositePass composite_;
   ShaderWarpPass shaderWarp_;
   ShaderCompPass shaderComp_;

@@ -97,6 +97,7 @@ SlotDrawResult SlotRenderer::draw(const SlotFrameDraw* frame, bool fresh,
   FrameDraw draw;
   draw.progress = frame->progress;
   draw.sprites = frame->sprites;
+  draw.text = frame->text;
   for (const auto& [part, gpuPart] :
        {std::pair{&frame->incoming, &draw.incoming}, std::pair{&frame->outgoing, &draw.outgoing}}) {
     const auto it = slots_.find(part->slot);

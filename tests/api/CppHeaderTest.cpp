@@ -180,6 +180,27 @@ TEST(CppWrapper, DataDirForwards) {
   EXPECT_STREQ(engine.dataDir(), phosphene_default_data_dir());
 }
 
+TEST(CppWrapper, MessagesForward) {
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  EXPECT_EQ(engine.loadMessagesText("[message03]\ntext=three\nsize=x\n"), PHOSPHENE_OK);
+  EXPECT_TRUE(engine.hasMessage(3));
+  ASSERT_EQ(engine.messageDiagnosticCount(), 1u);
+  phosphene_diagnostic d;
+  EXPECT_EQ(engine.messageDiagnostic(0, d), PHOSPHENE_OK);
+  EXPECT_EQ(d.line, 3);
+  EXPECT_EQ(engine.launchMessage(3), PHOSPHENE_OK);
+  EXPECT_TRUE(engine.messageShowing());
+  EXPECT_EQ(engine.stopMessage(), PHOSPHENE_OK);
+  EXPECT_FALSE(engine.messageShowing());
+  EXPECT_EQ(engine.showMessage("hello"), PHOSPHENE_OK);
+  EXPECT_EQ(engine.showSongTitle("title"), PHOSPHENE_OK);
+  EXPECT_EQ(engine.setSongTitleDuration(2.0f), PHOSPHENE_OK);
+  EXPECT_EQ(engine.showPresetName(2.0f), PHOSPHENE_OK);
+  EXPECT_EQ(engine.setPresetNameDisplay(true, 3.0f), PHOSPHENE_OK);
+  EXPECT_EQ(engine.setMessageFont("built-in"), PHOSPHENE_OK);
+}
+
 TEST(CppWrapper, PresetsNativePresetsPlaylistAndEvents) {
   static_assert(noexcept(std::declval<phosphene::Engine&>().advance()));
   phosphene::Preset text = phosphene::Preset::fromText("[preset00]\nzoom=1.02\n", "t");

@@ -67,6 +67,16 @@ TEST(Supertext, ColourIsClamped) {
   EXPECT_EQ(t->b, 0);
 }
 
+TEST(Supertext, HugeColourValuesDoNotOverflow) {
+  // MD2 adds in int (and would overflow); the result is clamped to 0..255 either way.
+  MessageSet set = sample();
+  set.messages[4].r = 2147483647;
+  set.messages[4].randR = 2147483647;
+  const auto s = launchMessage(set, 4, 0.0, {518, 518, 1036, 518, 518});
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->r, 255);
+}
+
 TEST(Supertext, MissingMessagesAndIndexClamp) {
   const MessageSet set = sample();
   EXPECT_FALSE(launchMessage(set, 3, 0.0, {}).has_value());
