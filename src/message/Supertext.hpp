@@ -46,11 +46,11 @@ std::optional<Supertext> launchCustom(const CustomMessage& message, const Messag
 int pickRandomMessage(const MessageSet& set, unsigned draw);
 
 /// The title font and duration (MD2 settings: fSongTitleAnimDuration 1.7 s; the song title font
-/// is EXTRA_FONT_2, "Times New Roman" at 18).
+/// is EXTRA_FONT_2: "Times New Roman" at 18, italic, defines.h).
 struct TitleStyle {
   std::string face = "Times New Roman";
   float pointSize = 18.0f;
-  bool bold = false, italic = false;
+  bool bold = false, italic = true;
   float duration = 1.7f;
 };
 /// LaunchSongTitleAnim: `title` centred, white, for style.duration seconds from `now`.

@@ -117,12 +117,22 @@ bool MessagePass::prepareTitle(const TextLayer& layer, int canvasW, int canvasH,
       title_.id() != 0 && title_.width() == size.width && title_.height() == size.height;
   if (sized && titleSerial_ == layer.supertextSerial) return true;
   if (!textReady_ || !ensureFont(titleFont_, layer.font, kTitleFontPixels, errors)) return false;
+  // Where the caller was drawing (canvas or target), put back below: making a framebuffer
+  // object leaves 0 bound.
+  GLint previousDraw = 0, previousRead = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previousDraw);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previousRead);
+  const auto restore = [&] {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previousDraw));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previousRead));
+  };
   if (!sized) {
     gl::TextureDesc desc;
     desc.width = size.width;
     desc.height = size.height;
     auto fbo = gl::Framebuffer::create(desc);
     if (!fbo) {
+      restore();
       append(errors, fbo.diagnostics());
       return false;
     }
@@ -136,8 +146,6 @@ bool MessagePass::prepareTitle(const TextLayer& layer, int canvasW, int canvasH,
   };
   layout_ = message::layoutTitle(*layer.supertext, size, measure);
   // Cleared to black, the text white and centred (DT_CENTER, vertically about the middle).
-  GLint previousFbo = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previousFbo);
   title_.bind();
   const GLfloat black[4] = {0, 0, 0, 1};
   glClearBufferfv(GL_COLOR, 0, black);
@@ -149,7 +157,7 @@ bool MessagePass::prepareTitle(const TextLayer& layer, int canvasW, int canvasH,
                  text::OverlayColor{1, 1, 1, 1}, scale);
   append(errors, text_.draw(batch_.build(glyphs), glyphs.atlas(), size.width, size.height));
   batch_.finish();
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previousFbo));
+  restore();
   titleSerial_ = layer.supertextSerial;
   return true;
 }

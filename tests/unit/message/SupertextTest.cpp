@@ -100,6 +100,8 @@ TEST(Supertext, SongTitleIsCentredWhiteFor1Point7Seconds) {
   EXPECT_EQ(s.r, 255);
   EXPECT_EQ(s.face, "Times New Roman");  // defines.h EXTRA_FONT_2_DEFAULT_FACE
   EXPECT_EQ(s.fontSize, 18.0f);          // defines.h EXTRA_FONT_2_DEFAULT_SIZE
+  EXPECT_TRUE(s.italic);                 // defines.h EXTRA_FONT_2_DEFAULT_ITAL
+  EXPECT_FALSE(s.bold);                  // defines.h EXTRA_FONT_2_DEFAULT_BOLD
 }
 
 TEST(Supertext, FrameScheduleOverlaysThenBurnsAtTheEnd) {
