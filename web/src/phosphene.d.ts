@@ -95,6 +95,19 @@ export interface Visualizer {
   random(options?: TransitionOptions): Promise<LoadResult>;
   playIndex(index: number, options?: TransitionOptions): Promise<LoadResult>;
   setAutoSwitch(on: boolean, seconds?: number, blendSeconds?: number): void;
+  /** milk_msg.ini text (MilkDrop's custom messages): its diagnostics. */
+  loadMessages(text: string): Diagnostic[];
+  /** Message 0..99 of the loaded text; -1: a random one. */
+  launchMessage(number: number): void;
+  showMessage(text: string, options?: {
+    size?: number; x?: number; y?: number; growth?: number; time?: number; fade?: number;
+    color?: [number, number, number];
+  }): void;
+  showSongTitle(title: string): void;
+  stopMessage(): void;
+  readonly messageShowing: boolean;
+  showPresetName(seconds?: number): void;
+  setPresetNameDisplay(always: boolean, onSwitchSeconds?: number): void;
   readonly isTransitioning: boolean;
   readonly currentPresetName: string;
   on(type: VisualizerEventType | '*', listener: (event: VisualizerEvent) => void): () => void;

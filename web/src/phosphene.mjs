@@ -47,6 +47,15 @@ function bindings(m) {
     currentName: f('pw_current_name', 'string', ['number']),
     pollEvent: f('pw_poll_event', 'string', ['number']),
     version: f('pw_version', 'string', []),
+    loadMessages: f('pw_load_messages', 'string', ['number', 'string', 'number']),
+    launchMessage: f('pw_launch_message', 'number', ['number', 'number']),
+    showMessage: f('pw_show_message', 'number', ['number', 'string', 'number', 'number', 'number',
+      'number', 'number', 'number', 'number', 'number', 'number']),
+    showSongTitle: f('pw_show_song_title', 'number', ['number', 'string']),
+    stopMessage: f('pw_stop_message', 'number', ['number']),
+    messageShowing: f('pw_message_showing', 'number', ['number']),
+    showPresetName: f('pw_show_preset_name', 'number', ['number', 'number']),
+    setPresetNameDisplay: f('pw_set_preset_name_display', 'number', ['number', 'number', 'number']),
   };
 }
 
@@ -262,6 +271,32 @@ class Visualizer {
   /** Automatic switching through the playlist every `seconds` (MilkDrop's default: on, 16 s). */
   setAutoSwitch(on, seconds = 0, blendSeconds = -1) {
     this._check(this._api.setAutoSwitch(this._h, on ? 1 : 0, seconds, blendSeconds), 'setAutoSwitch');
+  }
+
+  /**
+   * MilkDrop's custom messages (milk_msg.ini text), the song title and the preset name
+   * (phosphene_message.h). loadMessages returns the file's diagnostics.
+   */
+  loadMessages(text) {
+    // The byte length of the UTF-8 text, which is what the library reads.
+    return JSON.parse(this._api.loadMessages(this._h, text, new TextEncoder().encode(text).length));
+  }
+  launchMessage(number) { this._check(this._api.launchMessage(this._h, number), 'launchMessage'); }
+  showMessage(text, options = {}) {
+    const o = { size: 50, x: 0.5, y: 0.5, growth: 1, time: 1.5, fade: 0.2, color: [-1, -1, -1],
+      ...options };
+    this._check(this._api.showMessage(this._h, text, o.size, o.x, o.y, o.growth, o.time, o.fade,
+      o.color[0], o.color[1], o.color[2]), 'showMessage');
+  }
+  showSongTitle(title) { this._check(this._api.showSongTitle(this._h, title), 'showSongTitle'); }
+  stopMessage() { this._check(this._api.stopMessage(this._h), 'stopMessage'); }
+  get messageShowing() { return this._api.messageShowing(this._h) !== 0; }
+  showPresetName(seconds = 3) {
+    this._check(this._api.showPresetName(this._h, seconds), 'showPresetName');
+  }
+  setPresetNameDisplay(always, onSwitchSeconds = 0) {
+    this._check(this._api.setPresetNameDisplay(this._h, always ? 1 : 0, onSwitchSeconds),
+      'setPresetNameDisplay');
   }
 
   get isTransitioning() { return this._api.isTransitioning(this._h) !== 0; }

@@ -307,6 +307,67 @@ EMSCRIPTEN_KEEPALIVE const char* pw_poll_event(Visualizer* v) {
   return o.c_str();
 }
 
+/// Loads milk_msg.ini text (phosphene_message.h); its diagnostics as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* pw_load_messages(Visualizer* v, const char* text, int length) {
+  v->text = "[";
+  if (phosphene_engine_load_messages_text(v->engine, text, static_cast<std::size_t>(length)) !=
+      PHOSPHENE_OK)
+    return "[]";
+  const std::uint32_t n = phosphene_engine_message_diagnostic_count(v->engine);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    phosphene_diagnostic d;
+    phosphene_diagnostic_init(&d);
+    if (phosphene_engine_message_diagnostic(v->engine, i, &d) != PHOSPHENE_OK) continue;
+    if (v->text.size() > 1) v->text += ',';
+    appendDiagnostic(v->text, d);
+  }
+  v->text += ']';
+  return v->text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_launch_message(Visualizer* v, int number) {
+  return phosphene_engine_launch_message(v->engine, number);
+}
+
+/// A message with MilkDrop's defaults for what the page leaves out (r, g, b: -1 = font 0's).
+EMSCRIPTEN_KEEPALIVE int pw_show_message(Visualizer* v, const char* text, double size, double x,
+                                         double y, double growth, double time, double fade, int r,
+                                         int g, int b) {
+  phosphene_message_desc d;
+  phosphene_message_desc_init(&d);
+  d.text = text;
+  d.size = static_cast<float>(size);
+  d.x = static_cast<float>(x);
+  d.y = static_cast<float>(y);
+  d.growth = static_cast<float>(growth);
+  d.time = static_cast<float>(time);
+  d.fade = static_cast<float>(fade);
+  d.r = r;
+  d.g = g;
+  d.b = b;
+  return phosphene_engine_show_message(v->engine, &d);
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_show_song_title(Visualizer* v, const char* title) {
+  return phosphene_engine_show_song_title(v->engine, title);
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_stop_message(Visualizer* v) {
+  return phosphene_engine_stop_message(v->engine);
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_message_showing(Visualizer* v) {
+  return phosphene_engine_message_showing(v->engine);
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_show_preset_name(Visualizer* v, double seconds) {
+  return phosphene_engine_show_preset_name(v->engine, static_cast<float>(seconds));
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_set_preset_name_display(Visualizer* v, int always, double onSwitch) {
+  return phosphene_engine_set_preset_name_display(v->engine, always, static_cast<float>(onSwitch));
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pw_version() {
   return phosphene_version_string();
 }

@@ -83,5 +83,7 @@ void registerAnalyze(py::module_& m);
 void registerContext(py::module_& m);
 /// User sprites as methods of _Engine (after registerEngine). SpriteBinding.cpp.
 void registerSprites(py::module_& m);
+/// Adds the message methods to _Engine (after registerEngine).
+void registerMessages(py::module_& m);
 
 }  // namespace phosphene::python

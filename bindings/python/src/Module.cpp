@@ -114,5 +114,6 @@ PYBIND11_MODULE(_phosphene, m) {
   python::registerAnalyze(m);
   python::registerEngine(m);
   python::registerSprites(m);
+  python::registerMessages(m);
   python::registerContext(m);
 }
