@@ -90,6 +90,8 @@ core::Expected<sprite::SpriteId> Engine::launchDefinition(
   // Started at the last frame's time, counted from the next frame: GetFrame() between frames is
   // the next frame's number, so the sprite's first frame sees frame = 0.
   const std::uint64_t startFrame = clock_.started() ? clock_.frame() + 1 : 0;
+  // The init code runs under the same loop budget as a frame of sprite code.
+  sprites_.set.setIterationBudget(switch_.iterationBudgetPerFrame);
   sprite::LaunchResult launched = sprites_.set.launch(
       definition, {image.key, image.image->width, image.image->height}, clock_.time(), startFrame);
   if (launched.evicted != 0) spriteEnded(launched.evicted, "evicted");
@@ -131,6 +133,7 @@ void Engine::stepSprites(render::SlotFrameDraw& draw, const preset::StepInputs& 
   if (sprites_.set.count() == 0) return;
   // DrawUserSprites' inputs: the preset blend's progress (1 outside blends here; see
   // docs/compatibility.md), bass..treb as presets see them (imm_rel), the _att values (avg_rel).
+  sprites_.set.setIterationBudget(switch_.iterationBudgetPerFrame);
   sprite::SpriteFrameInputs in;
   in.time = clock_.time();
   in.frame = clock_.frame();

@@ -108,6 +108,7 @@ struct SpriteSet::Sprite {
 
 SpriteSet::SpriteSet(eel::Globals& globals, int maxSprites) : globals_(&globals) {
   slots_.resize(static_cast<std::size_t>(maxSprites > 0 ? maxSprites : 1));
+  budget_.limit = kDefaultIterationBudget;
 }
 
 SpriteSet::~SpriteSet() = default;
@@ -139,6 +140,8 @@ LaunchResult SpriteSet::launch(const SpriteDefinition& definition, const SpriteI
   s->startTime = time;
   s->startFrame = frame;
   s->context = std::make_unique<eel::Context>(*globals_);
+  s->context->setSharedBudget(&budget_);
+  budget_.reset();
   for (std::size_t v = 0; v < VarCount; ++v)
     s->vars[v] = s->context->pointer(s->context->slot(kNames[v]));
   // texmgr.cpp RunInitCode: variables registered fresh (all 0: the init code sees time, frame
@@ -208,6 +211,7 @@ void SpriteSet::step(const SpriteFrameInputs& in, std::vector<SpriteDraw>& draws
                      std::vector<SpriteId>& ended) {
   draws.clear();
   ended.clear();
+  budget_.reset();
   for (auto& slot : slots_) {
     if (!slot) continue;
     Sprite& s = *slot;

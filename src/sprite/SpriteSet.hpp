@@ -61,6 +61,9 @@ class SpriteSet {
  public:
   /// MD2's NUM_TEX (texmgr.h).
   static constexpr int kDefaultMaxSprites = 16;
+  /// Loop iterations all sprites' code may run per frame (and one init), as the engine caps a
+  /// preset's (the same 4,000,000 by default): `loop(1e9, ...)` in a sprite cannot stall frames.
+  static constexpr std::int64_t kDefaultIterationBudget = 4'000'000;
 
   explicit SpriteSet(eel::Globals& globals, int maxSprites = kDefaultMaxSprites);
   ~SpriteSet();
@@ -81,6 +84,8 @@ class SpriteSet {
   int maxSprites() const { return static_cast<int>(slots_.size()); }
   /// Whether a live sprite draws with the image `key` (the caller frees images no one uses).
   bool usesImage(std::uint64_t key) const;
+  /// Negative: unlimited (MD2's own per-loop cap only).
+  void setIterationBudget(std::int64_t iterations) { budget_.limit = iterations; }
 
   /// One frame: every sprite in slot order. `draws` receives their quads, `ended` the ids of
   /// sprites that set `done` (drawn this once more, then removed). Both are cleared first.
@@ -90,6 +95,7 @@ class SpriteSet {
  private:
   struct Sprite;
   eel::Globals* globals_;
+  eel::IterationBudget budget_;                 // shared by every sprite's context
   std::vector<std::unique_ptr<Sprite>> slots_;  // null: free
   SpriteId nextId_ = 1;
 };

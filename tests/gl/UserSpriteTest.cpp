@@ -1,5 +1,6 @@
 // User sprites (phosphene_sprite.h) drawn through the engine on GL 3.3 core and ES 3.0, with
-// goldens: every blend mode, a burnt-in sprite carried by the warp, a repeating sprite. MD2 facts:
+// goldens: every blend mode, a burnt-in sprite carried by the warp, a repeating sprite; and a
+// redraw. MD2 facts:
 // vis_milk2/milkdropfs.cpp DrawUserSprites (the blend table: 0 alpha, 1 decal without blending and
 // rgb × a, 2 additive ONE/ONE with rgb × a, 3 SRCCOLOR/INVSRCCOLOR, 4 alpha with the texture's
 // alpha; burn also draws into VS1, which the next frame warps; drawn after the composite),
@@ -133,6 +134,25 @@ TEST_P(UserSprites, RepeatAndFlip) {
   // u runs over [-1, 2] and v over [-0.5, 1.5] (±0.5 × repeat + 0.5, wrapped): 3 tiles across,
   // 2 down starting half-way into the image; flipx mirrors them (green left of red).
   EXPECT_TRUE(compareWithGolden("user_sprite_repeat", image, {40.0, 0.98}).passed);
+}
+
+// A second draw of the same frame (a redraw: another view) shows the sprites of that frame again
+// without running their code: the sprite that ended in it is still in the picture.
+TEST_P(UserSprites, RedrawShowsTheFramesSpritesAgain) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  Engine e(preset(""));
+  e.launch("img=quadrants.png\ninit_1=burn=0; sx=0.3; sy=0.3;\ncode_1=done = 1;\n");
+  HostTarget first(kW, kH), second(kW, kH);
+  ASSERT_EQ(phosphene_engine_advance(e.engine, 0.0), PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_sprite_count(e.engine), 0u);  // ended in this frame, after its draw
+  const phosphene_render_target a = framebufferTarget(first), b = framebufferTarget(second);
+  ASSERT_EQ(phosphene_engine_draw(e.engine, &a), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_draw(e.engine, &b), PHOSPHENE_OK);
+  EXPECT_TRUE(near(first.read().at(80 - 12, 60 - 12), 255, 0, 0));
+  EXPECT_TRUE(near(second.read().at(80 - 12, 60 - 12), 255, 0, 0));
+  // The next frame has no sprite and nothing was burnt in.
+  ASSERT_EQ(renderTo(e.engine, first.fbo, kW, kH), PHOSPHENE_OK);
+  EXPECT_TRUE(near(first.read().at(80 - 12, 60 - 12), 0, 0, 0));
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, UserSprites, ::testing::Values(GlApi::Core33, GlApi::Es30),

@@ -42,6 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   eel::Globals globals;
   sprite::SpriteSet set(globals);
+  set.setIterationBudget(4000);  // as fuzz_eel: loops may be anything, runs must stay short
   std::vector<sprite::SpriteDraw> draws;
   std::vector<sprite::SpriteId> ended;
   int launched = 0;

@@ -68,6 +68,14 @@ TEST(SpriteIni, BadLinesAreReportedWithTheirLine) {
   EXPECT_TRUE(hasId(ini.diagnostics, core::DiagnosticId::SpriteLineIgnored, 1));
   EXPECT_TRUE(hasId(ini.diagnostics, core::DiagnosticId::SpriteLineIgnored, 4));
   ASSERT_NE(ini.find(2), nullptr);
+  // The message a host logs names the file and the line.
+  ASSERT_EQ(ini.diagnostics.size(), 2u);
+  EXPECT_EQ(ini.diagnostics[1].format().rfind("milk_img.ini:4: ", 0), 0u)
+      << ini.diagnostics[1].format();
+  // CRLF files count the same lines; comment and blank lines count too.
+  const SpriteIni crlf = parseSpriteIni("; c\r\n\r\n[img02]\r\nimg=a.png\r\nbad\r\n");
+  EXPECT_TRUE(hasId(crlf.diagnostics, core::DiagnosticId::SpriteLineIgnored, 5));
+  EXPECT_EQ(crlf.diagnostics.size(), 1u);
 }
 
 TEST(SpriteIni, FirstSectionAndFirstKeyWin) {

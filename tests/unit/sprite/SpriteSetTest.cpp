@@ -137,6 +137,42 @@ TEST(SpriteSet, InputsReachTheCode) {
   EXPECT_NEAR(f.draws[0].quad.colour[3], 191.0f / 255.0f, 1e-6);
 }
 
+TEST(SpriteSet, LoopsStopAtTheFrameBudget) {
+  eel::Globals globals;
+  SpriteSet set(globals);
+  set.setIterationBudget(1000);
+  set.launch(def("", "n = 0; loop(100000, n = n + 1); x = n / 1000000;"), {}, 0.0, 0);
+  const Frame f = step(set, {});
+  // n stopped at the budget: x = 0.001, clip -0.998 (without it x would be 0.1).
+  EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, -0.998f, 1e-4);
+}
+
+TEST(SpriteSet, InitLoopsStopAtTheBudget) {
+  eel::Globals globals;
+  SpriteSet set(globals);
+  set.setIterationBudget(1000);
+  set.launch(def("n = 0; loop(100000, n = n + 1);", "x = n / 1000000;"), {}, 0.0, 0);
+  const Frame f = step(set, {});
+  EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, -0.998f, 1e-4);
+}
+
+TEST(SpriteSet, SpritesShareOneBudgetPerFrame) {
+  eel::Globals globals;
+  SpriteSet set(globals);
+  set.setIterationBudget(1000);
+  const std::string code = "n = 0; loop(600, n = n + 1); x = n / 1000;";
+  set.launch(def("", code), {}, 0.0, 0);
+  set.launch(def("", code), {}, 0.0, 0);
+  for (int frame = 0; frame < 2; ++frame) {
+    // Slot order: the first runs its 600, the second gets the 400 left (x 0.6 and 0.4, clip 0.2
+    // and -0.2); the next frame starts with the whole budget again.
+    const Frame f = step(set, {});
+    ASSERT_EQ(f.draws.size(), 2u);
+    EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, 0.2f, 1e-4);
+    EXPECT_NEAR((f.draws[1].quad.screen[0].x + f.draws[1].quad.screen[3].x) / 2, -0.2f, 1e-4);
+  }
+}
+
 TEST(SpriteSet, RegistersAreSharedWithTheEngine) {
   eel::Globals globals;
   globals.reg(5) = 0.5;
