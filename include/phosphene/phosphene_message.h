@@ -187,8 +187,9 @@ PHOSPHENE_API phosphene_result phosphene_engine_set_preset_name_display(
 /**
  * @brief The font messages, titles and the preset name are drawn with, as
  *        phosphene_overlay_desc.font_path: a font file, "built-in" for the bitmap font, or
- *        NULL / "" for a system sans-serif font. A file that cannot be read shows no text and
- *        reports the failure as the draw's error.
+ *        NULL / "" for a system sans-serif font. A file that cannot be read shows no text; the
+ *        first draw that needs it fails with the reason as the last error, later draws do not
+ *        fail again for it. Calling this again, even with the same path, tries the file again.
  * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT for a NULL engine.
  * Thread safety: controller thread. @since 1.1
  */

@@ -216,8 +216,12 @@ class Engine {
   void setPresetNameDisplay(bool always, double onSwitchSeconds);
   const message::PresetNameDisplay& presetNameDisplay() const { return presetNameShown_; }
   /// The font messages, titles and the preset name are drawn with (a file, "built-in", or empty
-  /// for the system's); as phosphene_overlay_desc.font_path.
-  void setMessageFont(std::string font) { messageFont_ = std::move(font); }
+  /// for the system's); as phosphene_overlay_desc.font_path. Set again (even the same one), a font
+  /// that did not open is tried again.
+  void setMessageFont(std::string font) {
+    messageFont_ = std::move(font);
+    ++messageFontSerial_;
+  }
 
   void setLastError(std::string message);
   void reportInputProblems();
@@ -322,6 +326,7 @@ class Engine {
   message::PresetNameDisplay presetNameShown_;
   double presetNameOnSwitch_ = 0.0;
   std::string messageFont_;
+  std::uint64_t messageFontSerial_ = 0;
   // Apart from random_: messages never change what presets draw. (settings_ is set by now.)
   clock::Random messageRandom_{settings_.seed ^ 0x6d73675f72616e64ULL};
   message::Supertext layerSupertext_;  // the copy this frame's text layer points at

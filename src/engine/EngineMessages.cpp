@@ -72,6 +72,7 @@ const render::TextLayer* Engine::prepareTextLayer() {
   const double now = clock_.time();
   textLayer_.time = now;
   textLayer_.font = messageFont_;
+  textLayer_.fontSerial = messageFontSerial_;
   textLayer_.schedule = message::supertextFrame(supertext_, now);
   textLayer_.supertext = nullptr;
   if (textLayer_.schedule.overlay) {

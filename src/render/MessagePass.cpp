@@ -93,11 +93,17 @@ core::Diagnostics MessagePass::init(gl::GlslDialect dialect) {
   return errors;
 }
 
-bool MessagePass::ensureFont(FontSlot& slot, const std::string& font, int pixels,
+bool MessagePass::ensureFont(FontSlot& slot, const TextLayer& layer, int pixels,
                              core::Diagnostics& errors) {
-  if (slot.glyphs && slot.font == font && slot.pixels == pixels) return true;
+  if (slot.tried && slot.font == layer.font && slot.serial == layer.fontSerial &&
+      slot.pixels == pixels)
+    return slot.glyphs != nullptr;
   slot.glyphs.reset();
-  auto opened = text::openFont(font, static_cast<float>(pixels), text::systemFontSearch());
+  slot.font = layer.font;
+  slot.serial = layer.fontSerial;
+  slot.pixels = pixels;
+  slot.tried = true;
+  auto opened = text::openFont(layer.font, static_cast<float>(pixels), text::systemFontSearch());
   if (!opened) {
     append(errors, opened.diagnostics());
     return false;
@@ -105,8 +111,6 @@ bool MessagePass::ensureFont(FontSlot& slot, const std::string& font, int pixels
   slot.glyphs = std::make_unique<text::GlyphCache>(
       std::move(*opened), text::GlyphAtlas(kAtlasInitial, kAtlasMax),
       text::outlineRadiusFor(static_cast<float>(pixels)));
-  slot.font = font;
-  slot.pixels = pixels;
   return true;
 }
 
@@ -115,8 +119,11 @@ bool MessagePass::prepareTitle(const TextLayer& layer, int canvasW, int canvasH,
   const message::TitleTextureSize size = message::titleTextureSize(canvasW, canvasH);
   const bool sized =
       title_.id() != 0 && title_.width() == size.width && title_.height() == size.height;
-  if (sized && titleSerial_ == layer.supertextSerial) return true;
-  if (!textReady_ || !ensureFont(titleFont_, layer.font, kTitleFontPixels, errors)) return false;
+  // The texture holds this launch's text in this font: nothing to draw again.
+  if (sized && titleSerial_ == layer.supertextSerial && titleFont_.glyphs &&
+      titleFont_.font == layer.font && titleFont_.serial == layer.fontSerial)
+    return true;
+  if (!textReady_ || !ensureFont(titleFont_, layer, kTitleFontPixels, errors)) return false;
   // Where the caller was drawing (canvas or target), put back below: making a framebuffer
   // object leaves 0 bound.
   GLint previousDraw = 0, previousRead = 0;
@@ -223,7 +230,7 @@ void MessagePass::drawOver(const TextLayer& layer, int targetW, int targetH, int
 
 void MessagePass::drawPresetName(const TextLayer& layer, int targetW, int targetH,
                                  core::Diagnostics& errors) {
-  if (!textReady_ || !ensureFont(nameFont_, layer.font, kNameFontPixels, errors)) return;
+  if (!textReady_ || !ensureFont(nameFont_, layer, kNameFontPixels, errors)) return;
   text::GlyphCache& glyphs = *nameFont_.glyphs;
   // MD2 writes "<name> " right-aligned in the upper-right corner, white over a black shadow.
   const std::string text = layer.presetName + " ";

@@ -40,6 +40,9 @@ struct TextLayer {
   bool showPresetName = false;
   /// Font for all of it: a file, text::kBuiltinFontName, or empty for the system search.
   std::string font;
+  /// Changes each time the font is set, even to the same name: a font that failed to open is
+  /// tried again then (and only then; its failure is reported once).
+  std::uint64_t fontSerial = 0;
 };
 
 class MessagePass {
@@ -59,13 +62,16 @@ class MessagePass {
  private:
   bool prepareTitle(const TextLayer& layer, int canvasW, int canvasH, core::Diagnostics& errors);
   void drawMesh(const message::Supertext& s, float progress, const message::MeshInputs& in);
-  /// A font at one pixel height, opened again only when the font or the height changes.
+  /// A font at one pixel height, opened again only when the font, its serial or the height
+  /// changes. A font that did not open is reported once, not at every frame that asks for it.
   struct FontSlot {
     std::unique_ptr<text::GlyphCache> glyphs;
     std::string font;
+    std::uint64_t serial = 0;
     int pixels = 0;
+    bool tried = false;  // font / serial / pixels were tried: glyphs, or null when they failed
   };
-  static bool ensureFont(FontSlot& slot, const std::string& font, int pixels,
+  static bool ensureFont(FontSlot& slot, const TextLayer& layer, int pixels,
                          core::Diagnostics& errors);
   void drawPresetName(const TextLayer& layer, int targetW, int targetH, core::Diagnostics& errors);
 

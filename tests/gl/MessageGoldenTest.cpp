@@ -57,6 +57,11 @@ class Player {
     EXPECT_TRUE(static_cast<bool>(engine_.renderFrame({fb.id(), 0, fb.width(), fb.height()}, 0.0)))
         << engine_.lastError();
   }
+  /// One frame whose result the caller judges.
+  engine::FrameResult tryRenderTo(const gl::Framebuffer& fb) {
+    feedKickAndChord(engine_, ++frame_);
+    return engine_.renderFrame({fb.id(), 0, fb.width(), fb.height()}, 0.0);
+  }
   void renderUntil(const gl::Framebuffer& fb, int frame) {
     while (frame_ < frame) renderTo(fb);
   }
@@ -187,6 +192,45 @@ TEST_P(MessageGolden, PresetNameInTheUpperRightCorner) {
   plain.renderUntil(*outA, 6);
   named.renderUntil(*outB, 6);
   EXPECT_EQ(meanDiff(readFramebuffer(*outA), readFramebuffer(*outB), 0, 0, kW, kH), 0.0);
+  EXPECT_TRUE(ctx->debugErrors().empty());
+}
+
+TEST_P(MessageGolden, UnreadableFontFailsOneDrawThenShowsNoText) {
+  // Phosphene's own rule (phosphene_engine_set_message_font): a font file that cannot be read
+  // shows no text; the first draw that needs it fails with the reason, the frames after it draw
+  // the picture without the text and without repeating the failure. The font set again is tried
+  // again; a readable one shows the message.
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  auto outA = gl::Framebuffer::create({kW, kH});
+  auto outB = gl::Framebuffer::create({kW, kH});
+  ASSERT_TRUE(outA.ok() && outB.ok());
+  Player plain(kPresetA), broken(kPresetA);
+  const std::string missing = "/nonexistent/phosphene-no-such-font.ttf";
+  broken.engine().setMessageFont(missing);
+  plain.renderUntil(*outA, 5);
+  broken.renderUntil(*outB, 5);  // no text yet: the font is not opened
+  ASSERT_TRUE(broken.engine().showMessage(orangeMessage()));
+  plain.renderUntil(*outA, 6);
+  const engine::FrameResult first = broken.tryRenderTo(*outB);
+  EXPECT_FALSE(static_cast<bool>(first));
+  ASSERT_FALSE(first.diagnostics.empty());
+  EXPECT_NE(first.diagnostics.front().message.find("phosphene-no-such-font"), std::string::npos)
+      << first.diagnostics.front().message;
+  plain.renderUntil(*outA, 12);
+  broken.renderUntil(*outB, 12);  // Ok from here on (renderTo expects it)
+  EXPECT_EQ(meanDiff(readFramebuffer(*outA), readFramebuffer(*outB), 0, 0, kW, kH), 0.0)
+      << "no text is drawn with the unreadable font";
+  // Set again, even to the same name, the font is tried again (the file may be there by now).
+  broken.engine().setMessageFont(missing);
+  plain.renderUntil(*outA, 13);
+  EXPECT_FALSE(static_cast<bool>(broken.tryRenderTo(*outB)));
+  broken.engine().setMessageFont("built-in");
+  plain.renderUntil(*outA, 20);
+  broken.renderUntil(*outB, 20);
+  EXPECT_GT(meanDiff(readFramebuffer(*outA), readFramebuffer(*outB), kW / 8, kH / 4, kW * 7 / 8,
+                     kH * 3 / 5),
+            4.0)
+      << "the message shows once a readable font is set";
   EXPECT_TRUE(ctx->debugErrors().empty());
 }
 

@@ -169,7 +169,33 @@ TEST(MessageIni, BadLinesGiveDiagnosticsWithLineNumbers) {
   EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::MessageBadFont, 14));
   EXPECT_EQ(p.set.messages[5].text, "first");
   EXPECT_EQ(p.set.messages[6].font, 0);
-  for (const core::Diagnostic& d : p.diagnostics) EXPECT_EQ(d.section, "milk_msg.ini");
+  for (const core::Diagnostic& d : p.diagnostics) {
+    EXPECT_EQ(d.section, "milk_msg.ini");
+    EXPECT_GE(d.line, 1) << d.format();
+    // The formatted diagnostic, as hosts and logs show it, names the file and the line.
+    EXPECT_NE(d.format().find("milk_msg.ini:" + std::to_string(d.line) + ":"), std::string::npos)
+        << d.format();
+  }
+}
+
+TEST(MessageIni, LineNumbersCountWindowsAndOldMacLineEnds) {
+  // Notepad writes CRLF and may start the file with a UTF-8 byte order mark; a lone CR also ends
+  // a line. Line numbers are the ones an editor shows.
+  const ParsedMessages p = parseMessageIni(
+      "\xEF\xBB\xBF[message01]\r\n"  // 1
+      "text=a\r\n"                   // 2
+      "\r\n"                         // 3
+      "size=big\r\n"                 // 4: not a number
+      "oops\r"                       // 5: no '='
+      "[message01]\n"                // 6: duplicate section
+      "[font03]\r\n"                 // 7
+      "r=red\r\n");                  // 8: not a whole number
+  EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::MessageBadNumber, 4));
+  EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::MessageLineIgnored, 5));
+  EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::MessageDuplicate, 6));
+  EXPECT_TRUE(hasId(p.diagnostics, core::DiagnosticId::MessageBadNumber, 8));
+  EXPECT_EQ(p.diagnostics.size(), 4u);
+  EXPECT_EQ(p.set.messages[1].text, "a");
 }
 
 TEST(MessageIni, LongTextIsCutToMd2Buffer) {
