@@ -212,6 +212,16 @@ void Instance::set_beat_sensitivity(float sensitivity) {
 void Instance::set_window_size(size_t width, size_t height) {
   window_width = width;
   window_height = height;
+  // projectM's window size is MilkDrop's canvas: every frame, the first included, is computed
+  // for it (without it the engine computes the first frame for 640 x 480, its size before any
+  // draw, and a projectM host's frames would differ from a Phosphene host's drawing at that size).
+  // 0 in either side draws nothing (render returns early); the engine then keeps "the target's".
+  const bool empty = width == 0 || height == 0;
+  const int engine_width =
+      empty ? 0 : static_cast<int>(std::min<size_t>(width, PHOSPHENE_MAX_DRAWABLE_SIZE));
+  const int engine_height =
+      empty ? 0 : static_cast<int>(std::min<size_t>(height, PHOSPHENE_MAX_DRAWABLE_SIZE));
+  phosphene_engine_set_drawable_size(engine_.get(), engine_width, engine_height);
 }
 
 void Instance::apply_wait_for_loads() {
