@@ -1,8 +1,10 @@
 // libprojectM-4 with frames, on a headless EGL context: render_frame_fbo's target and the host's
 // GL state, deterministic frames at host frame times, switch requests from the preset duration,
-// the lock and hard cuts, callbacks that call back into the API, smooth versus hard loads.
+// the lock and hard cuts, callbacks that call back into the API, smooth versus hard loads, the
+// three PCM formats.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -163,6 +165,44 @@ TEST_F(ProjectM4Render, SmoothLoadsBlendHardLoadsCut) {
   };
   const double smooth = change(true), hard = change(false);
   EXPECT_LT(smooth, hard) << "a 2 s blend starts from the old picture; a cut does not";
+}
+
+// The same music as float, int16 and uint8 (projectM's three PCM entry points, MilkDrop's 8-bit
+// format: silence = 128), mono: int16 and uint8 silence draw float silence's frames exactly, and
+// uint8 music moves the picture away from uint8 silence as float music does.
+TEST_F(ProjectM4Render, PcmFormatsFeedTheSameAnalysis) {
+  enum class Format { Float, Int16, Uint8 };
+  auto run = [&](Format format, bool music) {
+    projectm_handle pm = make();
+    projectm_load_preset_file(pm, kPresetA.c_str(), false);
+    float stereo[735 * 2];
+    float mono[735];
+    int16_t mono16[735];
+    uint8_t mono8[735];
+    for (int k = 0; k < 40; ++k) {
+      music_frame(k, stereo);
+      for (int i = 0; i < 735; ++i) {
+        const float s = music ? stereo[2 * i] : 0.0f;
+        mono[i] = s;
+        mono16[i] = static_cast<int16_t>(s * 32767.0f);
+        mono8[i] = static_cast<uint8_t>(128 + static_cast<int>(s * 127.0f));
+      }
+      if (format == Format::Float) projectm_pcm_add_float(pm, mono, 735, PROJECTM_MONO);
+      if (format == Format::Int16) projectm_pcm_add_int16(pm, mono16, 735, PROJECTM_MONO);
+      if (format == Format::Uint8) projectm_pcm_add_uint8(pm, mono8, 735, PROJECTM_MONO);
+      projectm_set_frame_time(pm, k / 60.0);
+      projectm_opengl_render_frame_fbo(pm, fb_.framebuffer);
+    }
+    projectm_destroy(pm);
+    return pixels();
+  };
+  const auto silent_float = run(Format::Float, false);
+  EXPECT_EQ(run(Format::Int16, false), silent_float);
+  EXPECT_EQ(run(Format::Uint8, false), silent_float);
+  const auto music_float = run(Format::Float, true), music_uint8 = run(Format::Uint8, true);
+  EXPECT_GT(pixels_changed(music_float.data(), silent_float.data(), kWidth * kHeight), 0.05);
+  EXPECT_GT(pixels_changed(music_uint8.data(), silent_float.data(), kWidth * kHeight), 0.05);
+  EXPECT_GT(pixels_mean(music_uint8.data(), kWidth * kHeight), 2.0);
 }
 
 }  // namespace
