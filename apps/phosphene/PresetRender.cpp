@@ -10,6 +10,7 @@
 #include "PresetSequence.hpp"
 #include "RenderFrameLoop.hpp"
 #include "RenderGl.hpp"
+#include "RenderLaunches.hpp"
 #include "RenderModes.hpp"
 
 namespace phosphene::cli {
@@ -97,6 +98,8 @@ int renderPresets(const RenderOptions& o, AudioFeed& audio) {
   PresetSequence sequence;
   sequence.presets = o.presets;
   if (!prepareEngine(*engine, o, first, sequence)) return 1;
+  RenderLaunches launches(o.launches);
+  if (!launches.load(engine->get())) return 1;
 
   phosphene_render_target target;
   phosphene_render_target_init(&target);
@@ -108,6 +111,8 @@ int renderPresets(const RenderOptions& o, AudioFeed& audio) {
       renderFrames({o, audio, *gl, frames, "preset " + o.presetName()},
                    [&](long long f, std::string& frameError) {
                      if (!audio.feedFrame(f, engine->get(), frameError)) return false;
+                     if (!launches.fire(engine->get(), static_cast<double>(f) / o.fps, frameError))
+                       return false;
                      if (phosphene_engine_render(engine->get(), 0.0, &target) != PHOSPHENE_OK) {
                        frameError = engine->lastError();
                        return false;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 #include <system_error>
+#include <tuple>
 #include <utility>
 
 #include "ArgParser.hpp"
@@ -75,6 +76,17 @@ ArgParser makeParser(RenderOptions& o) {
          o.out);
   addMeshOption(p, o.mesh);
   addHeadlessOptions(p, o.seed, o.gl, o.textureDirs);
+  p.text("sprites", "FILE", "MilkDrop's milk_img.ini: the sprites --sprite launches",
+         o.launches.spritesFile);
+  p.texts("sprite", "N@T", "launch sprite [imgN] of --sprites at T seconds (e.g. 0@1.5)",
+          o.spriteSpecs);
+  p.text("messages", "FILE", "MilkDrop's milk_msg.ini: the custom messages --message shows",
+         o.launches.messagesFile);
+  p.texts("message", "N@T", "show custom message N of --messages at T seconds", o.messageSpecs);
+  p.text("title", "TEXT", "MilkDrop's song title animation with TEXT (at --title-at)",
+         o.launches.title);
+  p.number("title-at", "SEC", "when the --title animation starts (default 0)", o.launches.titleAt,
+           {0, 86400});
   p.flag("diagnostic", "draw the diagnostic view of the audio analysis instead of a preset",
          o.diagnostic);
   p.excludes("preset", "diagnostic");
@@ -98,6 +110,23 @@ std::optional<std::string> checkRun(RenderOptions& o) {
     return "--duration wants at most " + numberText(RenderOptions::kMaxFrames / o.fps) +
            " seconds at " + numberText(o.fps) + " fps (got '" + numberText(*o.duration) + "')";
   if (o.diagnostic && !o.presets.empty()) return "give --preset or --diagnostic, not both";
+  for (const auto& [specs, list, name] :
+       {std::tuple{&o.spriteSpecs, &o.launches.sprites, "--sprite"},
+        std::tuple{&o.messageSpecs, &o.launches.messages, "--message"}})
+    for (const std::string& spec : *specs) {
+      const auto launch = parseTimedLaunch(spec);
+      if (!launch)
+        return std::string(name) +
+               " wants N@T: a number 0..99 and a time in seconds, e.g. 3@1.5 (got '" + spec + "')";
+      list->push_back(*launch);
+    }
+  if (!o.launches.sprites.empty() && o.launches.spritesFile.empty())
+    return "--sprite needs --sprites FILE (a milk_img.ini)";
+  if (!o.launches.messages.empty() && o.launches.messagesFile.empty())
+    return "--message needs --messages FILE (a milk_msg.ini)";
+  if (o.diagnostic &&
+      (!o.launches.empty() || !o.launches.spritesFile.empty() || !o.launches.messagesFile.empty()))
+    return "--diagnostic draws no sprites, messages or titles";
   if (o.out == "-" && isatty(STDOUT_FILENO))
     return "--out - writes raw RGBA frames; redirect stdout to a file or pipe";
   if (o.shuffle) shuffleSeeded(o.presets, o.seed);

@@ -11,6 +11,7 @@
 #include "Commands.hpp"
 #include "HeadlessGlChoice.hpp"
 #include "OptionValue.hpp"
+#include "RenderLaunches.hpp"
 
 namespace phosphene::cli {
 
@@ -36,6 +37,9 @@ struct RenderOptions {
   std::vector<std::string> textureDirs;  // --texture-dir, in order
   bool verbose = false;
   bool diagnostic = false;
+  // MilkDrop's sprites, custom messages and song title at fixed times (RenderLaunches).
+  std::vector<std::string> spriteSpecs, messageSpecs;  // N@T as given
+  LaunchPlan launches;
 
   /// The name the summary and messages give the first preset: the embedded one's without
   /// --preset.

@@ -1,16 +1,16 @@
 /*
- * phosphene.h — the Phosphene C API 1.0 (MilkDrop-compatible music visualization).
+ * phosphene.h — the Phosphene C API 1.1 (MilkDrop-compatible music visualization).
  *
  * Include this header; it includes the whole public interface of libphosphene, one header per
  * area: phosphene_core.h (engine, audio, frames, switching, events), phosphene_preset.h (preset
  * handles and native presets), phosphene_playlist.h (the engine's playlist and ratings),
  * phosphene_eval.h (running EEL2 code), phosphene_message.h (MilkDrop's custom messages, song
  * title and preset name), phosphene_sprite.h (MilkDrop 2's user sprites) and phosphene_overlay.h
- * (the host's own text over the picture). It is
- * plain C99, usable from C++. From 1.0 on it is stable: nothing declared here is renamed or
- * removed before 2.0; new functionality comes as new functions and as new fields at the END of
- * the description structs (see struct_size). Every function is phosphene_<object>_<verb>, its
- * object the first argument (engine, preset, native, playlist, overlay, eval_result).
+ * (the host's own text over the picture). It is plain C99, usable from C++. From 1.0 on it is
+ * stable: nothing declared here is renamed or removed before 2.0; new functionality comes as new
+ * functions and as new fields at the END of the description structs (see struct_size). Every
+ * function is phosphene_<object>_<verb>, its object the first argument (engine, preset, native,
+ * playlist, overlay, eval_result); sprite functions take the engine that draws them.
  *
  * ==============================================================================================
  * STEP BY STEP: the main job, MilkDrop presets drawn into the host's framebuffer

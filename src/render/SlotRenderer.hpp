@@ -46,7 +46,7 @@ struct SlotFrameDraw {
   SlotFrame outgoing;  // none outside transitions
   double progress = 1.0;
   std::span<const UserSpriteDraw> sprites;  // user sprites (issue 35)
-  const TextLayer* text = nullptr;  // messages, title, preset name (MessagePass)
+  const TextLayer* text = nullptr;          // messages, title, preset name (MessagePass)
 };
 
 /// Diagnostics of linking one slot's programs (SHD011 warnings, missing textures).

@@ -559,6 +559,56 @@ TEST_F(RenderCommand, EverySeedIsAccepted) {
   EXPECT_EQ(run("--seed -1 --frames 1 --out -").exitCode, 2);
 }
 
+// --sprites/--sprite, --messages/--message and --title put MilkDrop's sprites, messages and
+// song title into the frames at the given times, deterministically; bad launches are usage errors
+// or name the missing item before any frame.
+TEST_F(RenderCommand, SpritesMessagesAndTitleAppearAtTheirTimes) {
+  SKIP_WITHOUT_EGL();
+  const std::string sprites =
+      std::string(PHOSPHENE_SOURCE_DIR) + "/tests/data/sprites/milk_img.ini";
+  {
+    std::ofstream msg(dir_ / "milk_msg.ini");
+    msg << "[message00]\ntext=PHOSPHENE\nsize=60\ntime=5\nfade=0\n";
+  }
+  const std::string base = "--size 64x48 --mesh 16x12 --fps 10 --frames 6 --seed 3 ";
+  ASSERT_EQ(run(base + "--out plain").exitCode, 0);
+  const auto withAll = run(base + "--sprites '" + sprites +
+                           "' --sprite 0@0.3 --messages milk_msg.ini --message 0@0.3 --title "
+                           "'Song' --title-at 0.3 --out launched");
+  ASSERT_EQ(withAll.exitCode, 0) << withAll.err;
+  const auto frame = [&](const char* dir, int n) {
+    platform::RgbaImage image;
+    std::string error;
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", n);
+    EXPECT_TRUE(platform::readPng((dir_ / dir / name).string(), image, error)) << error;
+    return image.pixels;
+  };
+  // Frames 1..3 are 0.0, 0.1, 0.2 s: nothing launched yet, identical.
+  for (int n = 1; n <= 3; ++n) EXPECT_EQ(frame("plain", n), frame("launched", n)) << n;
+  // Frame 4 (0.3 s) on: the sprite (a red/green/blue/magenta square in the middle) is there.
+  EXPECT_NE(frame("plain", 4), frame("launched", 4));
+  EXPECT_NE(frame("plain", 6), frame("launched", 6));
+  ASSERT_EQ(run(base + "--sprites '" + sprites +
+                "' --sprite 0@0.3 --messages milk_msg.ini "
+                "--message 0@0.3 --title 'Song' --title-at 0.3 --out again")
+                .exitCode,
+            0);
+  EXPECT_EQ(frame("again", 6), frame("launched", 6)) << "the same options gave other frames";
+
+  EXPECT_EQ(run(base + "--sprite 0@1 --out -").exitCode, 2);  // no --sprites
+  EXPECT_EQ(run(base + "--sprites '" + sprites + "' --sprite 100@1 --out -").exitCode, 2);
+  EXPECT_EQ(run(base + "--sprites '" + sprites + "' --sprite 1@-2 --out -").exitCode, 2);
+  EXPECT_EQ(run(base + "--messages milk_msg.ini --message x --out -").exitCode, 2);
+  const auto missing = run(base + "--messages milk_msg.ini --message 7@0 --out -");
+  EXPECT_EQ(missing.exitCode, 1);
+  EXPECT_NE(missing.err.find("has no message 07"), std::string::npos) << missing.err;
+  const auto badImage = run(base + "--sprites '" + sprites + "' --sprite 3@0 --out -");
+  EXPECT_EQ(badImage.exitCode, 1);
+  EXPECT_NE(badImage.err.find("--sprite 03"), std::string::npos) << badImage.err;
+  EXPECT_NE(badImage.err.find("milk_img.ini:"), std::string::npos) << badImage.err;
+}
+
 TEST_F(RenderCommand, SequenceArgumentsAreChecked) {
   EXPECT_EQ(run("--preset-duration 0 --out -").exitCode, 2);
   EXPECT_EQ(run("--transition -1 --out -").exitCode, 2);

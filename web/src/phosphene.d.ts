@@ -108,6 +108,17 @@ export interface Visualizer {
   readonly messageShowing: boolean;
   showPresetName(seconds?: number): void;
   setPresetNameDisplay(always: boolean, onSwitchSeconds?: number): void;
+  /** An image for the sprites (the file name their img= lines use). */
+  addSpriteImage(name: string, bytes: Uint8Array | ArrayBuffer): void;
+  /** milk_img.ini text (MilkDrop 2's user sprites): its diagnostics. */
+  loadSprites(text: string): Diagnostic[];
+  /** Sprite [imgNN] of the loaded text; its id. Throws with the reason when it cannot start. */
+  launchSprite(number: number): number;
+  /** A sprite from one section's body (img=, colorkey=, init_N=, code_N=); its id. */
+  launchSpriteCode(code: string): number;
+  killSprite(id: number): void;
+  killAllSprites(): void;
+  readonly spriteIds: number[];
   readonly isTransitioning: boolean;
   readonly currentPresetName: string;
   on(type: VisualizerEventType | '*', listener: (event: VisualizerEvent) => void): () => void;

@@ -56,6 +56,13 @@ function bindings(m) {
     messageShowing: f('pw_message_showing', 'number', ['number']),
     showPresetName: f('pw_show_preset_name', 'number', ['number', 'number']),
     setPresetNameDisplay: f('pw_set_preset_name_display', 'number', ['number', 'number', 'number']),
+    putSpriteImage: f('pw_put_sprite_image', 'number', ['number', 'string', 'number', 'number']),
+    loadSprites: f('pw_load_sprites', 'string', ['number', 'string']),
+    launchSprite: f('pw_launch_sprite', 'number', ['number', 'number', 'string']),
+    spriteDiagnostics: f('pw_sprite_diagnostics', 'string', ['number']),
+    killSprite: f('pw_kill_sprite', 'number', ['number', 'number']),
+    killAllSprites: f('pw_kill_all_sprites', 'number', ['number']),
+    spriteIds: f('pw_sprite_ids', 'string', ['number']),
   };
 }
 
@@ -298,6 +305,39 @@ class Visualizer {
     this._check(this._api.setPresetNameDisplay(this._h, always ? 1 : 0, onSwitchSeconds),
       'setPresetNameDisplay');
   }
+
+  /**
+   * MilkDrop 2's user sprites (phosphene_sprite.h). addSpriteImage stores an image (PNG, JPEG,
+   * TGA, BMP, DDS bytes) under the file name the ini's img= lines use; loadSprites reads
+   * milk_img.ini text and returns its diagnostics; launchSprite(n) starts [imgNN] and
+   * launchSpriteCode(text) a sprite from one section's body, each returning the sprite's id.
+   */
+  addSpriteImage(name, bytes) {
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const ptr = this._m._malloc(Math.max(1, data.length));
+    try {
+      this._m.HEAPU8.set(data, ptr);
+      if (this._api.putSpriteImage(this._h, name, ptr, data.length) !== 0)
+        throw new Error(`addSpriteImage: cannot store '${name}' (a plain file name is needed)`);
+    } finally {
+      this._m._free(ptr);
+    }
+  }
+  loadSprites(text) { return JSON.parse(this._api.loadSprites(this._h, text)); }
+  _launched(result, what) {
+    if (result > 0) return result;
+    const why = JSON.parse(this._api.spriteDiagnostics(this._h)).map((d) => d.message).join('; ');
+    throw new Error(`${what}: ${why || this._api.lastError(this._h) || 'error ' + -result}`);
+  }
+  launchSprite(number) {
+    return this._launched(this._api.launchSprite(this._h, number, null), `launchSprite(${number})`);
+  }
+  launchSpriteCode(code) {
+    return this._launched(this._api.launchSprite(this._h, 0, code), 'launchSpriteCode');
+  }
+  killSprite(id) { this._check(this._api.killSprite(this._h, id), 'killSprite'); }
+  killAllSprites() { this._check(this._api.killAllSprites(this._h), 'killAllSprites'); }
+  get spriteIds() { return JSON.parse(this._api.spriteIds(this._h)); }
 
   get isTransitioning() { return this._api.isTransitioning(this._h) !== 0; }
   get currentPresetName() { return this._api.currentName(this._h); }

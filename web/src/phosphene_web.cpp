@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -366,6 +368,83 @@ EMSCRIPTEN_KEEPALIVE int pw_show_preset_name(Visualizer* v, double seconds) {
 
 EMSCRIPTEN_KEEPALIVE int pw_set_preset_name_display(Visualizer* v, int always, double onSwitch) {
   return phosphene_engine_set_preset_name_display(v->engine, always, static_cast<float>(onSwitch));
+}
+
+// User sprites (phosphene_sprite.h). Their images are files for the library, so the page hands
+// the bytes over first and they are written into the module's in-memory file system, in a folder
+// of their own that the ini text's img= names are relative to.
+constexpr const char* kSpriteFolder = "/phosphene-sprites";
+
+std::string spriteDiagnostics(Visualizer* v) {
+  v->text = "[";
+  const std::uint32_t n = phosphene_sprite_diagnostic_count(v->engine);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    phosphene_diagnostic d;
+    phosphene_diagnostic_init(&d);
+    if (phosphene_sprite_diagnostic(v->engine, i, &d) != PHOSPHENE_OK) continue;
+    if (v->text.size() > 1) v->text += ',';
+    appendDiagnostic(v->text, d);
+  }
+  v->text += ']';
+  return v->text;
+}
+
+/// Stores an image the sprites name (a plain file name: no folders). 0, or -1 for a bad name or
+/// a failed write.
+EMSCRIPTEN_KEEPALIVE int pw_put_sprite_image(Visualizer*, const char* name,
+                                             const std::uint8_t* bytes, int length) {
+  const std::string n = name ? name : "";
+  if (n.empty() || n == "." || n == ".." || n.find('/') != std::string::npos || length < 0)
+    return -1;
+  std::error_code ec;
+  std::filesystem::create_directories(kSpriteFolder, ec);
+  std::ofstream out(std::string(kSpriteFolder) + "/" + n, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes), length);
+  return out.good() ? 0 : -1;
+}
+
+/// Loads milk_img.ini text; its diagnostics as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* pw_load_sprites(Visualizer* v, const char* text) {
+  if (phosphene_sprite_load_ini_text(v->engine, text, kSpriteFolder) != PHOSPHENE_OK) return "[]";
+  spriteDiagnostics(v);
+  return v->text.c_str();
+}
+
+/// Launches [imgNN] (code == nullptr) or a sprite from section text: its id, or minus the
+/// phosphene_result.
+EMSCRIPTEN_KEEPALIVE double pw_launch_sprite(Visualizer* v, int number, const char* code) {
+  std::uint32_t id = 0;
+  const phosphene_result r = code
+                                 ? phosphene_sprite_launch_code(v->engine, code, kSpriteFolder, &id)
+                                 : phosphene_sprite_launch(v->engine, number, &id);
+  return r == PHOSPHENE_OK ? static_cast<double>(id) : -static_cast<double>(r);
+}
+
+/// The last sprite call's diagnostics (why a launch failed) as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* pw_sprite_diagnostics(Visualizer* v) {
+  spriteDiagnostics(v);
+  return v->text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_kill_sprite(Visualizer* v, double id) {
+  return phosphene_sprite_kill(v->engine, static_cast<std::uint32_t>(id));
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_kill_all_sprites(Visualizer* v) {
+  return phosphene_sprite_kill_all(v->engine);
+}
+
+/// The live sprites' ids in draw order, as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* pw_sprite_ids(Visualizer* v) {
+  std::uint32_t ids[PHOSPHENE_MAX_SPRITES] = {};
+  const std::uint32_t n = phosphene_sprite_ids(v->engine, ids, PHOSPHENE_MAX_SPRITES);
+  v->text = "[";
+  for (std::uint32_t i = 0; i < n && i < PHOSPHENE_MAX_SPRITES; ++i) {
+    if (i > 0) v->text += ',';
+    v->text += std::to_string(ids[i]);
+  }
+  v->text += ']';
+  return v->text.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pw_version() {

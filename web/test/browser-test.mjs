@@ -197,6 +197,71 @@ try {
   check(compare.meanDiff > 4, `its pixels differ from the shaders-off rendering (mean |diff| ${compare.meanDiff.toFixed(1)})`);
   metrics.shaderOnOffMeanDiff = compare.meanDiff;
 
+  // MilkDrop's sprites and messages through the page API over a preset that draws black: a
+  // red sprite image handed over as bytes shows in the centre, killing it clears it, a custom
+  // message draws white text.
+  const overlays = await page.evaluate(async () => {
+    const { createVisualizer } = await import('../phosphene.mjs');
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    document.body.appendChild(canvas);
+    const vis = await createVisualizer(canvas, { seed: 7 });
+    const black = '[preset00]\nfDecay=0\nfWaveAlpha=0\nfOuterBorderSize=0\nfInnerBorderSize=0\n' +
+      'nMotionVectorsX=0\nnMotionVectorsY=0\nfMotionVectorsA=0\n';
+    let started = false;
+    vis.on('presetstarted', () => { started = true; });
+    const loading = vis.loadPreset(black, { transition: 0, name: 'black.milk' });
+    await new Promise((r) => setTimeout(r, 0));
+    for (let f = 0; f < 400 && !started; f++) vis.render(1 / 60);
+    await loading;
+    const red = new OffscreenCanvas(8, 8);
+    const g2 = red.getContext('2d');
+    g2.fillStyle = '#ff0000';
+    g2.fillRect(0, 0, 8, 8);
+    const png = new Uint8Array(await (await red.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    vis.addSpriteImage('red.png', png);
+    const diagnostics = vis.loadSprites('[img07]\nimg=red.png\ninit_1=burn = 0; sx = 0.3; sy = 0.3;\n');
+    const centre = () => {
+      const px = vis.readPixels();
+      let r = 0, g = 0, b = 0, bright = 0, n = 0;
+      for (let y = 90; y < 150; y++)
+        for (let x = 130; x < 190; x++) {
+          const i = (y * 320 + x) * 4;
+          r += px[i]; g += px[i + 1]; b += px[i + 2]; n++;
+          if (px[i] > 150 && px[i + 1] > 150 && px[i + 2] > 150) bright++;
+        }
+      return { r: r / n, g: g / n, b: b / n, bright };
+    };
+    for (let f = 0; f < 3; f++) vis.render(1 / 60);
+    const before = centre();
+    const id = vis.launchSprite(7);
+    for (let f = 0; f < 3; f++) vis.render(1 / 60);
+    const withSprite = centre();
+    const ids = vis.spriteIds;
+    let missing = '';
+    try { vis.launchSprite(8); } catch (e) { missing = String(e.message); }
+    vis.killSprite(id);
+    for (let f = 0; f < 3; f++) vis.render(1 / 60);
+    const killed = centre();
+    vis.showMessage('HELLO', { size: 70, time: 30, fade: 0 });
+    for (let f = 0; f < 10; f++) vis.render(1 / 60);
+    const withMessage = centre();
+    const shot = canvas.toDataURL('image/png');
+    vis.destroy();
+    canvas.remove();
+    return { diagnostics, before, withSprite, ids, id, missing, killed, withMessage, shot };
+  });
+  fs.writeFileSync(path.join(outDir, 'message.png'), Buffer.from(overlays.shot.split(',')[1], 'base64'));
+  check(overlays.diagnostics.length === 0 && overlays.before.r < 10,
+    `sprites load without diagnostics over a black centre (${JSON.stringify(overlays.diagnostics)})`);
+  check(overlays.withSprite.r > 200 && overlays.withSprite.g < 40 && overlays.ids.length === 1 &&
+    overlays.ids[0] === overlays.id,
+    `launchSprite(7) draws the red sprite in the centre (mean rgb ${overlays.withSprite.r.toFixed(0)}, ${overlays.withSprite.g.toFixed(0)}, ${overlays.withSprite.b.toFixed(0)})`);
+  check(/launchSprite\(8\)/.test(overlays.missing), `a sprite the text lacks is refused (${overlays.missing})`);
+  check(overlays.killed.r < 10, `killSprite clears it (mean red ${overlays.killed.r.toFixed(0)})`);
+  check(overlays.withMessage.bright > 50, `showMessage draws white text (${overlays.withMessage.bright} bright pixels)`);
+
   // A transition: next bundled preset with a 3 s blend, seen in flight and ended.
   const transition = await page.evaluate(async () => {
     const vis = window.phospheneDemo.vis;

@@ -46,6 +46,12 @@ enum class Action {
   RandomWarpShader,  // the running preset with another's warp shader (MilkDrop 3's `!`)
   RandomCompShader,  // ... comp shader (MilkDrop 3's `@`)
   SavePreset,        // the running preset written to the quick-save folder
+  MessageMode,       // two digits launch a custom message (MilkDrop 2's y / Y; the default)
+  SpriteMode,        // two digits launch a sprite (MilkDrop 2's k)
+  SpriteKillMode,    // two digits kill the sprites of that number (MilkDrop 2's K)
+  Digit,             // 0..9: the two-digit launch (the key says which digit)
+  DeleteLaunched,    // stop the message, or kill the newest sprite (Shift: oldest, Ctrl+Shift: all)
+  SongTitle,         // the song title animation now (MilkDrop 2's t)
   Quit,
 };
 

@@ -31,7 +31,9 @@ ArgParser makeParser() {
               "While capturing, the title of what a media player plays (MPRIS) is shown when its\n"
               "track changes.\n"
               "Settings: $XDG_CONFIG_HOME/phosphene/phosphene.toml (written on first run with\n"
-              "every setting explained); flags override it. Press F1 in the window for the keys.");
+              "every setting explained); flags override it. MilkDrop's sprites and custom\n"
+              "messages come from milk_img.ini and milk_msg.ini in the same folder (keys k,\n"
+              "Shift+y, then two digits). Press F1 in the window for the keys.");
   p.option("presets", "DIR", "add a folder of presets (recursive); replaces the config's folders",
            true);
   p.option("preset", "FILE.milk", "add a preset file and start with it", true);
@@ -136,6 +138,7 @@ int runPlay(const Args& args) {
                    configPath.string().c_str());
   }
   run.settings = config.settings;
+  if (!configPath.empty()) run.userFilesDir = configPath.parent_path();
   std::vector<play::ConfigIssue> issues = config.issues;
   for (const auto& kv : p.values("set")) {
     const auto eq = kv.find('=');

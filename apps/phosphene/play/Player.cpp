@@ -146,6 +146,7 @@ bool PlayerSession::setUp() {
   setUpLiveReload();
   mashups_ = std::make_unique<PresetMashups>(engine_.get(), run_.seed);
   setUpNowPlaying();
+  setUpLaunches();
   return true;
 }
 
@@ -244,6 +245,8 @@ void PlayerSession::showNowPlaying() {
   std::fprintf(stderr, "phosphene play: now playing: %s (%s)\n", title.c_str(),
                news.track->player.c_str());
   overlay_->songStarted(title, now_);
+  songTitle_ = title;
+  songTitle(title);
   if (settings_.nowPlaying.switchPreset && !news.track->first) {
     std::fprintf(stderr, "phosphene play: track changed: next preset\n");
     play(PHOSPHENE_PLAY_NEXT, transitions_);
@@ -300,6 +303,8 @@ void PlayerSession::frameLoop() {
           std::fprintf(stderr, "phosphene play: audio: %s\n", audioSaid_.c_str());
         }
         overlay_->songStarted(playback_->title(), now_);
+        songTitle_ = playback_->title();
+        songTitle(songTitle_);
       } else if (!message.empty()) {
         say(message, true);  // a file that does not decode; the next one is tried
       }
@@ -367,6 +372,9 @@ void PlayerSession::pollEngine() {
       case PHOSPHENE_EVENT_PRESET_LOAD_FAILED:
         say(std::string("preset ") + ev.name + " failed: " + ev.diagnostic_id + " " + ev.message,
             true);
+        break;
+      case PHOSPHENE_EVENT_SPRITE_ENDED:
+        spriteEnded(ev.request_id);
         break;
       case PHOSPHENE_EVENT_PRESET_OVER_BUDGET:
         say(std::string("preset ") + ev.name + " is too slow (over the frame budget): skipped",

@@ -4,6 +4,7 @@
 // the public C API of the library, like any host.
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +26,8 @@ struct PlayRun {
   std::vector<ScriptStep> script;
   std::string screenshotDir;
   std::uint64_t seed = 0;
-  std::string windowStatePath;  // "" = do not remember the window
+  std::string windowStatePath;         // "" = do not remember the window
+  std::filesystem::path userFilesDir;  // milk_img.ini and milk_msg.ini: the config's folder
   bool verbose = false;
 };
 

@@ -11,6 +11,15 @@
 #include "QuickSave.hpp"
 
 namespace phosphene::play {
+namespace {
+
+int digitOf(SDL_Keycode key) {
+  if (key >= SDLK_0 && key <= SDLK_9) return static_cast<int>(key - SDLK_0);
+  if (key >= SDLK_KP_1 && key <= SDLK_KP_9) return static_cast<int>(key - SDLK_KP_1) + 1;
+  return 0;  // SDLK_KP_0
+}
+
+}  // namespace
 
 void PlayerSession::handle(const SDL_Event& e) {
   switch (e.type) {
@@ -23,7 +32,13 @@ void PlayerSession::handle(const SDL_Event& e) {
       } else if (helpOpen_ && e.key.keysym.sym == SDLK_ESCAPE) {
         helpOpen_ = false;
       } else if (const auto action = actionFor(e.key.keysym.sym, e.key.keysym.mod)) {
-        act(*action, e.key.repeat != 0);
+        if (*action == Action::Digit) {
+          if (e.key.repeat == 0) launchDigit(digitOf(e.key.keysym.sym));
+        } else if (*action == Action::DeleteLaunched) {
+          deleteLaunched((e.key.keysym.mod & KMOD_SHIFT) != 0, (e.key.keysym.mod & KMOD_CTRL) != 0);
+        } else {
+          act(*action, e.key.repeat != 0);
+        }
       }
       break;
     case SDL_TEXTINPUT:
@@ -272,6 +287,21 @@ void PlayerSession::act(Action action, bool repeat) {
     case Action::SavePreset:
       savePreset();
       break;
+    case Action::MessageMode:
+      launchMode(LaunchMode::Message);
+      break;
+    case Action::SpriteMode:
+      launchMode(LaunchMode::Sprite);
+      break;
+    case Action::SpriteKillMode:
+      launchMode(LaunchMode::KillSprite);
+      break;
+    case Action::SongTitle:
+      songTitle(songTitle_.empty() ? std::string("Phosphene") : songTitle_);
+      break;
+    case Action::Digit:
+    case Action::DeleteLaunched:
+      break;  // handled with their key in handle()
     case Action::Quit:
       running_ = false;
       break;

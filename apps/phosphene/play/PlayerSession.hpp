@@ -12,6 +12,7 @@
 #include "CaptureSource.hpp"
 #include "FilePlayback.hpp"
 #include "KeyBindings.hpp"
+#include "LaunchKeys.hpp"
 #include "LiveReload.hpp"
 #include "MprisWatcher.hpp"
 #include "OverlayView.hpp"
@@ -84,6 +85,13 @@ class PlayerSession {
   void dropped(const std::string& path);
   void screenshot(const std::string& path);
   void savePreset();
+  // PlayerLaunches.cpp: sprites, messages and the song title (MilkDrop 2's keys).
+  void setUpLaunches();
+  void launchMode(LaunchMode mode);
+  void launchDigit(int digit);
+  void deleteLaunched(bool shift, bool ctrl);
+  void spriteEnded(std::uint64_t id);
+  void songTitle(const std::string& title);
   std::string autoScreenshotPath();
   void rememberWindow();
   void toggleFullscreen() {
@@ -108,11 +116,19 @@ class PlayerSession {
   std::unique_ptr<PresetMashups> mashups_;
   std::unique_ptr<MprisWatcher> mpris_;  // only while capturing with now_playing.mpris
   PresetBrowser browser_;
+  LaunchKeys launchKeys_;
+  struct LaunchedSprite {
+    std::uint32_t id;
+    int number;
+  };
+  std::vector<LaunchedSprite> launchedSprites_;  // live ones, in launch order
+  bool spritesLoaded_ = false, messagesLoaded_ = false;
   bool browserOpen_ = false, helpOpen_ = false, running_ = true, transitions_ = true;
   bool screenshotWanted_ = false;
   double now_ = 0;
   std::uint64_t frame_ = 0;
   int shotCounter_ = 0;
+  std::string songTitle_;  // the song playing (file tags or MPRIS), for Shift+t
   std::string audioSaid_;  // the output last reported, so a change is reported once
   FrameTimer timer_;
 };

@@ -13,6 +13,8 @@ add_library(phosphene_player STATIC
   ${play_dir}/PlayCommand.cpp
   ${play_dir}/Player.cpp
   ${play_dir}/PlayerInput.cpp
+  ${play_dir}/PlayerLaunches.cpp
+  ${play_dir}/LaunchKeys.cpp
   ${play_dir}/KeyBindings.cpp
   ${play_dir}/PresetBrowser.cpp
   ${play_dir}/OverlayView.cpp
