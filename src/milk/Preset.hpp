@@ -74,8 +74,14 @@ struct CustomShape {
   friend bool operator==(const CustomShape&, const CustomShape&) = default;
 };
 
-inline constexpr int kMaxCustomWaves = 4;
-inline constexpr int kMaxCustomShapes = 4;
+/// MilkDrop 3 reads and draws 16 custom waves and 16 custom shapes (wave_0..wave_15,
+/// shape_0..shape_15; MilkDrop3 README "16 shapes/waves simultaneously instead of 4", and
+/// MDropDX12 src/mDropDX12/md_defines.h MAX_CUSTOM_WAVES / MAX_CUSTOM_SHAPES = 16). MilkDrop 2
+/// has 4 of each (vis_milk2/md_defines.h); its presets never fill the slots above 3.
+inline constexpr int kMaxCustomWaves = 16;
+inline constexpr int kMaxCustomShapes = 16;
+inline constexpr int kMd2CustomWaves = 4;
+inline constexpr int kMd2CustomShapes = 4;
 
 /// Pixel-shader model numbers as MD2 stores them (plugin.h MD2_PS_*).
 enum PsVersion : int { kPsNone = 0, kPs2_0 = 2, kPs2_x = 3, kPs3_0 = 4 };
@@ -155,5 +161,19 @@ struct Preset {
   /// Compares every value and every code line's text; source line numbers are ignored.
   friend bool operator==(const Preset&, const Preset&) = default;
 };
+
+/// How many wave slots a preset uses: MilkDrop 2's 4, or up to the last slot above 3 that holds
+/// anything but defaults (a MilkDrop 3 preset). The compiler, runtime and writer stop there, so
+/// an MD2 preset costs what it did before MD3's 16 slots existed.
+inline int usedWaveSlots(const Preset& p) {
+  for (int k = kMaxCustomWaves; k > kMd2CustomWaves; --k)
+    if (!(p.waves[static_cast<std::size_t>(k - 1)] == CustomWave{})) return k;
+  return kMd2CustomWaves;
+}
+inline int usedShapeSlots(const Preset& p) {
+  for (int k = kMaxCustomShapes; k > kMd2CustomShapes; --k)
+    if (!(p.shapes[static_cast<std::size_t>(k - 1)] == CustomShape{})) return k;
+  return kMd2CustomShapes;
+}
 
 }  // namespace phosphene::milk

@@ -60,8 +60,15 @@ class Reader {
     Preset p;
     readVersions(p);
     for (const auto& f : generalAndWaveFields()) readPresetField(f, p);
-    for (int k = 0; k < kMaxCustomWaves; ++k) readWave(k, p.waves[static_cast<std::size_t>(k)]);
-    for (int k = 0; k < kMaxCustomShapes; ++k) readShape(k, p.shapes[static_cast<std::size_t>(k)]);
+    // Slots 0..3 are read as MD2 reads them; MilkDrop 3's slots 4..15 only when the file has a
+    // key for them, so an MD2 file costs no extra lookups (absent keys leave defaults anyway).
+    const SlotsInFile md3 = md3SlotsInFile();
+    for (int k = 0; k < kMaxCustomWaves; ++k)
+      if (k < kMd2CustomWaves || md3.waves[static_cast<std::size_t>(k)])
+        readWave(k, p.waves[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < kMaxCustomShapes; ++k)
+      if (k < kMd2CustomShapes || md3.shapes[static_cast<std::size_t>(k)])
+        readShape(k, p.shapes[static_cast<std::size_t>(k)]);
     for (const auto& f : motionFields()) readPresetField(f, p);
     readCode("per_frame_init_", p.perFrameInit);
     readCode("per_frame_", p.perFrame);
@@ -73,6 +80,42 @@ class Reader {
   }
 
  private:
+  struct SlotsInFile {
+    std::array<bool, kMaxCustomWaves> waves{};
+    std::array<bool, kMaxCustomShapes> shapes{};
+  };
+
+  // Which wave/shape slots above MD2's four some key of the file names (`wavecode_7_enabled`,
+  // `wave_7_per_point3`, `shapecode_12_sides`, `shape_12_init1`, ...).
+  SlotsInFile md3SlotsInFile() const {
+    SlotsInFile found;
+    const auto slotAfter = [](std::string_view key, std::string_view prefix) -> int {
+      if (key.substr(0, prefix.size()) != prefix) return -1;
+      key.remove_prefix(prefix.size());
+      int n = 0;
+      std::size_t digits = 0;
+      while (digits < key.size() && digits < 2 && key[digits] >= '0' && key[digits] <= '9')
+        n = n * 10 + (key[digits++] - '0');
+      if (digits == 0 || digits == key.size() || key[digits] != '_') return -1;
+      return n;
+    };
+    for (const KeyEntry& e : index_.entries()) {
+      const std::string_view key = e.key;
+      if (key.empty() || (key[0] != 'w' && key[0] != 's')) continue;
+      for (const std::string_view prefix : {"wavecode_", "wave_"}) {
+        const int k = slotAfter(key, prefix);
+        if (k >= kMd2CustomWaves && k < kMaxCustomWaves)
+          found.waves[static_cast<std::size_t>(k)] = true;
+      }
+      for (const std::string_view prefix : {"shapecode_", "shape_"}) {
+        const int k = slotAfter(key, prefix);
+        if (k >= kMd2CustomShapes && k < kMaxCustomShapes)
+          found.shapes[static_cast<std::size_t>(k)] = true;
+      }
+    }
+    return found;
+  }
+
   void report(DiagnosticId id, int line, std::string message) {
     diags_.push_back(core::makeDiagnostic(id, std::move(message), "file", line));
   }

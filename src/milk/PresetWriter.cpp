@@ -39,12 +39,14 @@ class Writer {
     line("[preset00]");
     for (const auto& f : generalAndWaveFields()) field(f.key, f, p);
     for (const auto& f : motionFields()) field(f.key, f, p);
-    for (int k = 0; k < kMaxCustomWaves; ++k) {
+    // MD2's four slots always (MD2's own layout); MilkDrop 3's further slots up to the last one
+    // in use, so an MD2 preset is written exactly as before.
+    for (int k = 0; k < usedWaveSlots(p); ++k) {
       const auto& w = p.waves[static_cast<std::size_t>(k)];
       const std::string base = "wavecode_" + std::to_string(k) + "_";
       for (const auto& f : waveFields()) field(base + std::string(f.key), f, w);
     }
-    for (int k = 0; k < kMaxCustomShapes; ++k) {
+    for (int k = 0; k < usedShapeSlots(p); ++k) {
       const auto& s = p.shapes[static_cast<std::size_t>(k)];
       const std::string base = "shapecode_" + std::to_string(k) + "_";
       for (const auto& f : shapeFields()) field(base + std::string(f.key), f, s);

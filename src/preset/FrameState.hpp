@@ -19,8 +19,9 @@ namespace phosphene::preset {
 
 inline constexpr int kQCount = 32;
 inline constexpr int kTCount = 8;
-inline constexpr int kMaxCustomWaves = 4;
-inline constexpr int kMaxCustomShapes = 4;
+// MilkDrop 3's 16 slots (milk::kMaxCustomWaves); an MD2 preset leaves slots 4..15 empty.
+inline constexpr int kMaxCustomWaves = 16;
+inline constexpr int kMaxCustomShapes = 16;
 
 struct Vec2 {
   float x = 0.0f;

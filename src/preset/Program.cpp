@@ -89,7 +89,9 @@ Program Program::compile(const milk::Preset& preset, eel::Globals& globals) {
   p.presetCode_.perFrame = p.compileBlock(preset.perFrame, "per_frame", *p.presetCode_.context);
   p.vertexCode_.perPixel = p.compileBlock(preset.perPixel, "per_pixel", *p.vertexCode_.context);
 
-  for (int k = 0; k < milk::kMaxCustomWaves; ++k) {
+  p.waveCount_ = milk::usedWaveSlots(preset);
+  p.shapeCount_ = milk::usedShapeSlots(preset);
+  for (int k = 0; k < p.waveCount_; ++k) {
     const milk::CustomWave& src = preset.waves[static_cast<std::size_t>(k)];
     WaveCode& w = p.waves_[static_cast<std::size_t>(k)];
     w.frameContext = std::make_unique<eel::Context>(globals);
@@ -100,7 +102,7 @@ Program Program::compile(const milk::Preset& preset, eel::Globals& globals) {
     w.perFrame = p.compileBlock(src.perFrame, waveSection(k, "per_frame"), *w.frameContext);
     w.perPoint = p.compileBlock(src.perPoint, waveSection(k, "per_point"), *w.pointContext);
   }
-  for (int k = 0; k < milk::kMaxCustomShapes; ++k) {
+  for (int k = 0; k < p.shapeCount_; ++k) {
     const milk::CustomShape& src = preset.shapes[static_cast<std::size_t>(k)];
     ShapeCode& s = p.shapes_[static_cast<std::size_t>(k)];
     s.context = std::make_unique<eel::Context>(globals);

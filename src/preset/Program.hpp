@@ -83,6 +83,10 @@ class Program {
   const VertexCode& vertexCode() const { return vertexCode_; }
   const WaveCode& wave(int k) const { return waves_[static_cast<std::size_t>(k)]; }
   const ShapeCode& shape(int k) const { return shapes_[static_cast<std::size_t>(k)]; }
+  /// Wave and shape slots compiled (milk::usedWaveSlots: 4 for an MD2 preset, up to 16 for a
+  /// MilkDrop 3 one). Slots past these have no contexts and never run.
+  int waveCount() const { return waveCount_; }
+  int shapeCount() const { return shapeCount_; }
 
  private:
   Program() = default;
@@ -94,6 +98,8 @@ class Program {
   VertexCode vertexCode_;
   std::array<WaveCode, milk::kMaxCustomWaves> waves_;
   std::array<ShapeCode, milk::kMaxCustomShapes> shapes_;
+  int waveCount_ = milk::kMd2CustomWaves;
+  int shapeCount_ = milk::kMd2CustomShapes;
   core::Diagnostics diagnostics_;
   int failedBlocks_ = 0;
 };

@@ -48,11 +48,11 @@ Runtime::Runtime(Program program) : program_(std::move(program)) {
   // Every code block of the preset draws on one per-frame loop budget.
   program_.presetCode().context->setSharedBudget(budget_.get());
   program_.vertexCode().context->setSharedBudget(budget_.get());
-  for (int k = 0; k < kMaxCustomWaves; ++k) {
+  for (int k = 0; k < program_.waveCount(); ++k) {
     program_.wave(k).frameContext->setSharedBudget(budget_.get());
     program_.wave(k).pointContext->setSharedBudget(budget_.get());
   }
-  for (int k = 0; k < kMaxCustomShapes; ++k)
+  for (int k = 0; k < program_.shapeCount(); ++k)
     program_.shape(k).context->setSharedBudget(budget_.get());
 }
 
@@ -181,7 +181,7 @@ void Runtime::runInitCode() {
   // Wave and shape init code runs for every wave and shape, enabled or not (MD2 compiles and
   // runs it in RecompileExpressions without looking at `enabled`). It sees the post-init q and
   // t = 0; the t it leaves is restored every frame (spec §3.4).
-  for (int k = 0; k < kMaxCustomWaves; ++k) {
+  for (int k = 0; k < program_.waveCount(); ++k) {
     const auto ku = static_cast<std::size_t>(k);
     WaveCode& w = program_.wave(k);
     eel::Context& wc = *w.frameContext;
@@ -197,7 +197,7 @@ void Runtime::runInitCode() {
     if (w.init.runnable()) w.init.program->run();
     loadSlots(wc, w.frameSlots.t, waveTAfterInit_[ku]);
   }
-  for (int k = 0; k < kMaxCustomShapes; ++k) {
+  for (int k = 0; k < program_.shapeCount(); ++k) {
     const auto ku = static_cast<std::size_t>(k);
     ShapeCode& s = program_.shape(k);
     eel::Context& sc = *s.context;
@@ -273,7 +273,7 @@ void Runtime::runPerVertex() {
 
 void Runtime::runShapes() {
   const FrameVars& v = state_.vars;
-  for (int k = 0; k < kMaxCustomShapes; ++k) {
+  for (int k = 0; k < program_.shapeCount(); ++k) {
     const auto ku = static_cast<std::size_t>(k);
     const CustomShapeConfig& cfg = shapeConfigs_[ku];
     const int count = shapeInstanceCount(cfg);
@@ -300,7 +300,7 @@ void Runtime::runShapes() {
 void Runtime::runWaves(const audio::FrameAudio& audio) {
   const FrameVars& v = state_.vars;
   const AspectFactors aspect = aspectOf(state_.mesh.geometry);
-  for (int k = 0; k < kMaxCustomWaves; ++k) {
+  for (int k = 0; k < program_.waveCount(); ++k) {
     const auto ku = static_cast<std::size_t>(k);
     const CustomWaveConfig& cfg = waveConfigs_[ku];
     if (!cfg.enabled) continue;

@@ -309,7 +309,7 @@ TEST(PresetReader, CrLfLfAndMissingHeaderParseAlike) {
 
 TEST(PresetReader, UnknownLegacyAndJunkLines) {
   core::Diagnostics d;
-  parse("[preset00]\nwave_brighten=1\nnWrapMode_x=1\nwavecode_4_enabled=1\n  zoom=2\ngarbage\n",
+  parse("[preset00]\nwave_brighten=1\nnWrapMode_x=1\nwavecode_16_enabled=1\n  zoom=2\ngarbage\n",
         &d);
   EXPECT_EQ(count(d, DiagnosticId::MilkUnknownKey), 2);
   EXPECT_EQ(count(d, DiagnosticId::MilkLegacyKey), 1);

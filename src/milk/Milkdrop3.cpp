@@ -1,0 +1,78 @@
+#include "milk/Milkdrop3.hpp"
+
+#include "milk/CodeText.hpp"
+#include "milk/KeyTable.hpp"
+
+namespace phosphene::milk {
+namespace {
+
+bool identChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.';
+}
+
+// Shader text with // and /* */ comments blanked (equations lose theirs in joinEquations).
+std::string shaderWithoutComments(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') ++i;
+      out.push_back('\n');
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      if (end == std::string::npos) break;
+      out.push_back(' ');
+      i = end + 1;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool namesQAbove32(std::string_view text) {
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    if (text[i] != 'q' && text[i] != 'Q') continue;
+    if (i > 0 && identChar(text[i - 1])) continue;
+    std::size_t j = i + 1;
+    int n = 0;
+    while (j < text.size() && j < i + 3 && text[j] >= '0' && text[j] <= '9')
+      n = n * 10 + (text[j++] - '0');
+    if (j != i + 3 || (j < text.size() && identChar(text[j]))) continue;
+    if (n >= 33 && n <= kMd3QCount && text[i + 1] != '0') return true;
+  }
+  return false;
+}
+
+Milkdrop3Usage milkdrop3Usage(const Preset& p) {
+  Milkdrop3Usage u;
+  u.waveSlots = usedWaveSlots(p);
+  u.shapeSlots = usedShapeSlots(p);
+  u.waveModeAbove8 = p.waveMode > kMd2WaveModes;
+  for (const CustomShape& s : p.shapes) u.sidesAbove100 = u.sidesAbove100 || s.sides > 100;
+  for (const auto& b : codeBlockKeys(p)) {
+    if (b.block->empty()) continue;
+    const std::string text =
+        b.shader ? shaderWithoutComments(joinShader(*b.block).text) : joinEquations(*b.block).text;
+    if (namesQAbove32(text)) {
+      u.qAbove32 = true;
+      break;
+    }
+  }
+  return u;
+}
+
+std::vector<std::string> Milkdrop3Usage::names() const {
+  std::vector<std::string> out;
+  if (waveSlots > kMd2CustomWaves) out.emplace_back("waves>4");
+  if (shapeSlots > kMd2CustomShapes) out.emplace_back("shapes>4");
+  if (qAbove32) out.emplace_back("q33-q64");
+  if (waveModeAbove8) out.emplace_back("wave_mode>8");
+  if (sidesAbove100) out.emplace_back("sides>100");
+  return out;
+}
+
+}  // namespace phosphene::milk
