@@ -51,6 +51,15 @@ Milkdrop3Usage milkdrop3Usage(const Preset& p) {
   Milkdrop3Usage u;
   u.waveSlots = usedWaveSlots(p);
   u.shapeSlots = usedShapeSlots(p);
+  for (std::size_t k = kMd2CustomWaves; k < p.waves.size(); ++k) {
+    const CustomWave& w = p.waves[k];
+    u.extraWaves = u.extraWaves || w.enabled != 0 || !w.init.empty() || !w.perFrame.empty() ||
+                   !w.perPoint.empty();
+  }
+  for (std::size_t k = kMd2CustomShapes; k < p.shapes.size(); ++k) {
+    const CustomShape& s = p.shapes[k];
+    u.extraShapes = u.extraShapes || s.enabled != 0 || !s.init.empty() || !s.perFrame.empty();
+  }
   u.waveModeAbove8 = p.waveMode > kMd2WaveModes;
   for (const CustomShape& s : p.shapes) u.sidesAbove100 = u.sidesAbove100 || s.sides > 100;
   for (const auto& b : codeBlockKeys(p)) {
@@ -67,8 +76,8 @@ Milkdrop3Usage milkdrop3Usage(const Preset& p) {
 
 std::vector<std::string> Milkdrop3Usage::names() const {
   std::vector<std::string> out;
-  if (waveSlots > kMd2CustomWaves) out.emplace_back("waves>4");
-  if (shapeSlots > kMd2CustomShapes) out.emplace_back("shapes>4");
+  if (extraWaves) out.emplace_back("waves>4");
+  if (extraShapes) out.emplace_back("shapes>4");
   if (qAbove32) out.emplace_back("q33-q64");
   if (waveModeAbove8) out.emplace_back("wave_mode>8");
   if (sidesAbove100) out.emplace_back("sides>100");

@@ -31,15 +31,18 @@ inline constexpr int kMd2MaxShapeSides = 100;
 inline constexpr int kMd3MaxShapeSides = 500;
 
 struct Milkdrop3Usage {
-  int waveSlots = kMd2CustomWaves;    // usedWaveSlots
+  int waveSlots = kMd2CustomWaves;    // usedWaveSlots: what the compiler sets up
   int shapeSlots = kMd2CustomShapes;  // usedShapeSlots
-  bool qAbove32 = false;              // some equation or shader names q33..q64
-  bool waveModeAbove8 = false;        // nWaveMode ≥ 9 in the file
-  bool sidesAbove100 = false;         // some shapecode_K_sides > 100 in the file
+  // A slot above 3 that is enabled or has code. Seven projectm-data presets carry inert
+  // `wavecode_4_*` / `shapecode_4_*` values (disabled, no code): those alone change nothing.
+  bool extraWaves = false;
+  bool extraShapes = false;
+  bool qAbove32 = false;        // some equation or shader names q33..q64
+  bool waveModeAbove8 = false;  // nWaveMode ≥ 9 in the file
+  bool sidesAbove100 = false;   // some shapecode_K_sides > 100 in the file
 
   bool any() const {
-    return waveSlots > kMd2CustomWaves || shapeSlots > kMd2CustomShapes || qAbove32 ||
-           waveModeAbove8 || sidesAbove100;
+    return extraWaves || extraShapes || qAbove32 || waveModeAbove8 || sidesAbove100;
   }
   /// Short names of the features used ("waves>4", "shapes>4", "q33-q64", "wave_mode>8",
   /// "sides>100"), in that order; empty for an MD2 preset.

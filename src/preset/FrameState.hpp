@@ -17,7 +17,8 @@
 
 namespace phosphene::preset {
 
-inline constexpr int kQCount = 32;
+inline constexpr int kQCount = 32;     // MD2's q1..q32 (what tools list)
+inline constexpr int kMaxQCount = 64;  // MilkDrop 3's q1..q64 (README.md; milk::Milkdrop3Usage)
 inline constexpr int kTCount = 8;
 // MilkDrop 3's 16 slots (milk::kMaxCustomWaves); an MD2 preset leaves slots 4..15 empty.
 inline constexpr int kMaxCustomWaves = 16;
@@ -75,7 +76,9 @@ struct FrameVars {
   std::array<double, 3> blurMax{1.0, 1.0, 1.0};
   double blur1EdgeDarken = 0.25;
   double monitor = 0.0;
-  std::array<double, kQCount> q{};  // q1..q32 as per_frame left them (shader constants _qa.._qh)
+  // q1..q64 as per_frame left them (shader constants _qa.._qp); an MD2 preset uses q1..q32 and
+  // leaves the rest 0.
+  std::array<double, kMaxQCount> q{};
 
   // File-only values (no equation variable) the renderer needs (spec §2).
   double hueShader = 0.0;  // fShader

@@ -74,13 +74,15 @@ CompiledBlock Program::compileBlock(const milk::CodeBlock& block, std::string se
 Program Program::compile(const milk::Preset& preset, eel::Globals& globals) {
   Program p;
   p.preset_ = preset;
+  p.usage_ = milk::milkdrop3Usage(preset);
+  const int qCount = p.usage_.qCount();
 
   // Slots are bound before compiling so the built-ins exist in every context from the start, as
   // MD2 registers them before its compiles (state.cpp RegisterBuiltInVariables).
   p.presetCode_.context = std::make_unique<eel::Context>(globals);
-  p.presetCode_.slots.bind(*p.presetCode_.context);
+  p.presetCode_.slots.bind(*p.presetCode_.context, qCount);
   p.vertexCode_.context = std::make_unique<eel::Context>(globals);
-  p.vertexCode_.slots.bind(*p.vertexCode_.context);
+  p.vertexCode_.slots.bind(*p.vertexCode_.context, qCount);
 
   // MD2's compile order (RecompileExpressions): preset init, per_frame, per_pixel; then every
   // wave's init, per_frame, per_point; then every shape's init and per_frame.
@@ -89,15 +91,15 @@ Program Program::compile(const milk::Preset& preset, eel::Globals& globals) {
   p.presetCode_.perFrame = p.compileBlock(preset.perFrame, "per_frame", *p.presetCode_.context);
   p.vertexCode_.perPixel = p.compileBlock(preset.perPixel, "per_pixel", *p.vertexCode_.context);
 
-  p.waveCount_ = milk::usedWaveSlots(preset);
-  p.shapeCount_ = milk::usedShapeSlots(preset);
+  p.waveCount_ = p.usage_.waveSlots;
+  p.shapeCount_ = p.usage_.shapeSlots;
   for (int k = 0; k < p.waveCount_; ++k) {
     const milk::CustomWave& src = preset.waves[static_cast<std::size_t>(k)];
     WaveCode& w = p.waves_[static_cast<std::size_t>(k)];
     w.frameContext = std::make_unique<eel::Context>(globals);
     w.pointContext = std::make_unique<eel::Context>(globals);
-    w.frameSlots.bind(*w.frameContext);
-    w.pointSlots.bind(*w.pointContext);
+    w.frameSlots.bind(*w.frameContext, qCount);
+    w.pointSlots.bind(*w.pointContext, qCount);
     w.init = p.compileBlock(src.init, waveSection(k, "init"), *w.frameContext);
     w.perFrame = p.compileBlock(src.perFrame, waveSection(k, "per_frame"), *w.frameContext);
     w.perPoint = p.compileBlock(src.perPoint, waveSection(k, "per_point"), *w.pointContext);
@@ -106,7 +108,7 @@ Program Program::compile(const milk::Preset& preset, eel::Globals& globals) {
     const milk::CustomShape& src = preset.shapes[static_cast<std::size_t>(k)];
     ShapeCode& s = p.shapes_[static_cast<std::size_t>(k)];
     s.context = std::make_unique<eel::Context>(globals);
-    s.slots.bind(*s.context);
+    s.slots.bind(*s.context, qCount);
     s.init = p.compileBlock(src.init, shapeSection(k, "init"), *s.context);
     s.perFrame = p.compileBlock(src.perFrame, shapeSection(k, "per_frame"), *s.context);
     if (src.enabled != 0 && src.instances > kMaxShapeInstances) {

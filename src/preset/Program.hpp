@@ -16,6 +16,7 @@
 
 #include "core/Diagnostic.hpp"
 #include "eel/Eel.hpp"
+#include "milk/Milkdrop3.hpp"
 #include "milk/Preset.hpp"
 #include "preset/VariableSlots.hpp"
 
@@ -86,6 +87,10 @@ class Program {
   /// Wave and shape slots compiled (milk::usedWaveSlots: 4 for an MD2 preset, up to 16 for a
   /// MilkDrop 3 one). Slots past these have no contexts and never run.
   int waveCount() const { return waveCount_; }
+  /// q variables bound and handed on: 32 (MD2), or 64 for a MilkDrop 3 preset.
+  int qCount() const { return usage_.qCount(); }
+  /// What MilkDrop 3 features the preset uses (decides q count, wave modes, shape sides).
+  const milk::Milkdrop3Usage& milkdrop3() const { return usage_; }
   int shapeCount() const { return shapeCount_; }
 
  private:
@@ -98,6 +103,7 @@ class Program {
   VertexCode vertexCode_;
   std::array<WaveCode, milk::kMaxCustomWaves> waves_;
   std::array<ShapeCode, milk::kMaxCustomShapes> shapes_;
+  milk::Milkdrop3Usage usage_;
   int waveCount_ = milk::kMd2CustomWaves;
   int shapeCount_ = milk::kMd2CustomShapes;
   core::Diagnostics diagnostics_;

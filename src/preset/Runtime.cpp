@@ -172,10 +172,10 @@ void Runtime::runInitCode() {
   PresetCode& pc = program_.presetCode();
   eel::Context& ctx = *pc.context;
   loadPresetContext();
-  storeSlots(ctx, pc.slots.q, std::array<double, kQCount>{});
+  pc.slots.q.store(ctx, std::array<double, kMaxQCount>{});
   ctx[pc.slots.monitor] = 0.0;
   if (pc.init.runnable()) pc.init.program->run();
-  loadSlots(ctx, pc.slots.q, qAfterInit_);
+  pc.slots.q.load(ctx, qAfterInit_);
   monitor_ = ctx[pc.slots.monitor];
 
   // Wave and shape init code runs for every wave and shape, enabled or not (MD2 compiles and
@@ -186,7 +186,7 @@ void Runtime::runInitCode() {
     WaveCode& w = program_.wave(k);
     eel::Context& wc = *w.frameContext;
     w.frameSlots.inputs.load(wc, state_.inputs);
-    storeSlots(wc, w.frameSlots.q, qAfterInit_);
+    w.frameSlots.q.store(wc, qAfterInit_);
     storeSlots(wc, w.frameSlots.t, std::array<double, kTCount>{});
     const CustomWaveFrameVars start = customWaveFrameStart(waveConfigs_[ku]);
     wc[w.frameSlots.r] = start.r;
@@ -202,7 +202,7 @@ void Runtime::runInitCode() {
     ShapeCode& s = program_.shape(k);
     eel::Context& sc = *s.context;
     s.slots.inputs.load(sc, state_.inputs);
-    storeSlots(sc, s.slots.q, qAfterInit_);
+    s.slots.q.store(sc, qAfterInit_);
     storeSlots(sc, s.slots.t, std::array<double, kTCount>{});
     s.slots.store(sc, shapeVarsForInstance(shapeConfigs_[ku], 0));
     if (s.init.runnable()) s.init.program->run();
@@ -211,12 +211,12 @@ void Runtime::runInitCode() {
 }
 
 void Runtime::runPerFrame() {
-  // MD2 LoadPerFrameEvallibVars: every built-in back to its file value, q1..q32 to the post-init
+  // MD2 LoadPerFrameEvallibVars: every built-in back to its file value, q1..qN to the post-init
   // values, monitor to what the previous per_frame left; user variables are left alone.
   PresetCode& pc = program_.presetCode();
   eel::Context& ctx = *pc.context;
   loadPresetContext();
-  storeSlots(ctx, pc.slots.q, qAfterInit_);
+  pc.slots.q.store(ctx, qAfterInit_);
   ctx[pc.slots.monitor] = monitor_;
   if (pc.perFrame.runnable()) pc.perFrame.program->run();
   monitor_ = ctx[pc.slots.monitor];
@@ -241,7 +241,7 @@ void Runtime::runPerVertex() {
     // vertex, so a q written at one vertex is seen by the next, as in MD2.
     s.inputs.load(ctx, state_.inputs);
     s.view.load(ctx, state_.inputs);
-    storeSlots(ctx, s.q, v.q);
+    s.q.store(ctx, v.q);
     // Per vertex (MD2 ComputeGridAlphaValues): x y rad ang from the mesh, the ten motion values
     // reset to the per-frame results before every vertex.
     const double perFrame[10] = {v.zoom, v.zoomExp, v.rot, v.warp, v.cx,
@@ -286,7 +286,7 @@ void Runtime::runShapes() {
       // MD2 LoadCustomShapePerFrameEvallibVars, before every instance: inputs, q from the
       // preset's per_frame, t from the post-init values, every shape value from the file.
       s.slots.inputs.load(ctx, state_.inputs);
-      storeSlots(ctx, s.slots.q, v.q);
+      s.slots.q.store(ctx, v.q);
       storeSlots(ctx, s.slots.t, shapeTAfterInit_[ku]);
       s.slots.store(ctx, shapeVarsForInstance(cfg, instance));
       if (s.perFrame.runnable()) s.perFrame.program->run();
@@ -312,7 +312,7 @@ void Runtime::runWaves(const audio::FrameAudio& audio) {
     // frame, before per_frame runs (DrawCustomWaves step 2.a).
     w.frameSlots.inputs.load(fc, state_.inputs);
     w.pointSlots.inputs.load(pc, state_.inputs);
-    storeSlots(fc, w.frameSlots.q, v.q);
+    w.frameSlots.q.store(fc, v.q);
     storeSlots(fc, w.frameSlots.t, waveTAfterInit_[ku]);
     const CustomWaveFrameVars start = customWaveFrameStart(cfg);
     fc[w.frameSlots.r] = start.r;
@@ -323,7 +323,7 @@ void Runtime::runWaves(const audio::FrameAudio& audio) {
     if (w.perFrame.runnable()) w.perFrame.program->run();
 
     // q and t go to the per-point context once, so t written by one point is seen by the next.
-    copySlots(fc, w.frameSlots.q, pc, w.pointSlots.q);
+    w.frameSlots.q.copyTo(fc, pc, w.pointSlots.q);
     copySlots(fc, w.frameSlots.t, pc, w.pointSlots.t);
 
     const int n = customWavePointCount(cfg, fc[w.frameSlots.samples]);

@@ -5,10 +5,11 @@
 // One step:
 //   first frame only: per_frame_init, then every wave's and shape's init code (q and t saved);
 //   mesh geometry (rebuilt when mesh or canvas size changed); waveform copies smoothed (§5.4);
-//   per_frame (built-ins reset to file values, q1..q32 to the post-init values, monitor to last
-//   frame's); motion vectors against LAST frame's mesh; per_pixel over every vertex (q and the
-//   per-frame motion values handed in); shapes 0..3 per instance; waves 0..3 per_frame then
-//   per_point; the built-in waveform.
+//   per_frame (built-ins reset to file values, q1..q32 — q1..q64 for a MilkDrop 3 preset — to
+//   the post-init values, monitor to last frame's); motion vectors against LAST frame's mesh;
+//   per_pixel over every vertex (q and the per-frame motion values handed in); shapes 0..3 per
+//   instance (0..15 for MilkDrop 3); waves likewise, per_frame then per_point; the built-in
+//   waveform.
 // Variables of every context persist across frames (spec §3.5); regs and gmegabuf live in the
 // caller's eel::Globals. Nothing here touches GL or throws.
 
@@ -90,8 +91,9 @@ class Runtime {
   Program& program() { return program_; }
   /// Frames stepped so far.
   long long framesStepped() const { return frames_; }
-  /// q1..q32 as per_frame_init left them (restored before every per_frame).
-  const std::array<double, kQCount>& qAfterInit() const { return qAfterInit_; }
+  /// q1..q64 as per_frame_init left them (restored before every per_frame; q33..q64 stay 0 for
+  /// an MD2 preset).
+  const std::array<double, kMaxQCount>& qAfterInit() const { return qAfterInit_; }
   /// Per-vertex motion outputs of the last frame (empty without per_pixel code), in VertexMotion
   /// order zoom zoomexp rot warp cx cy dx dy sx sy.
   const std::array<std::vector<double>, 10>& vertexMotion() const { return vertexOut_; }
@@ -115,7 +117,7 @@ class Runtime {
   std::array<CustomWaveConfig, kMaxCustomWaves> waveConfigs_{};
   std::array<CustomShapeConfig, kMaxCustomShapes> shapeConfigs_{};
 
-  std::array<double, kQCount> qAfterInit_{};
+  std::array<double, kMaxQCount> qAfterInit_{};
   double monitor_ = 0.0;  // MD2 monitor_after_init_code: updated after every per_frame
   std::array<std::array<double, kTCount>, kMaxCustomWaves> waveTAfterInit_{};
   std::array<std::array<double, kTCount>, kMaxCustomShapes> shapeTAfterInit_{};

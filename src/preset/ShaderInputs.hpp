@@ -75,7 +75,7 @@ struct ShaderConstants {
   Float4 randFrame{};
   Float4 randPreset{};
   std::array<Float4, 14> c{};  // _c0.._c13
-  std::array<Float4, 8> q{};   // _qa.._qh
+  std::array<Float4, 16> q{};  // _qa.._qh (q1..q32), MilkDrop 3's _qi.._qp (q33..q64)
   std::array<Matrix4x3, kRotationMatrices> rot{};
 };
 

@@ -206,11 +206,17 @@ void ViewSlots::load(eel::Context& ctx, const FrameInputs& in) const {
   ctx[aspectY] = in.aspectY;
 }
 
-void PresetSlots::bind(eel::Context& ctx) {
+void QSlots::bind(eel::Context& ctx, int n) {
+  count = n;
+  for (int i = 0; i < n; ++i)
+    slots[static_cast<std::size_t>(i)] = ctx.slot("q" + std::to_string(i + 1));
+}
+
+void PresetSlots::bind(eel::Context& ctx, int qCount) {
   for (std::size_t i = 0; i < kFrameVarCount; ++i) vars[i] = ctx.slot(kFrameVarNames[i]);
   inputs.bind(ctx);
   view.bind(ctx);
-  bindNumbered(ctx, "q", q);
+  q.bind(ctx, qCount);
   monitor = ctx.slot("monitor");
 }
 
@@ -222,10 +228,10 @@ void PresetSlots::storeVars(eel::Context& ctx, const FrameVars& v) const {
 void PresetSlots::loadVars(eel::Context& ctx, FrameVars& v) const {
   const auto refs = framePointers(v);
   for (std::size_t i = 0; i < kFrameVarCount; ++i) *refs[i] = ctx[vars[i]];
-  loadSlots(ctx, q, v.q);
+  q.load(ctx, v.q);
 }
 
-void VertexSlots::bind(eel::Context& ctx) {
+void VertexSlots::bind(eel::Context& ctx, int qCount) {
   static constexpr const char* kMotion[10] = {"zoom", "zoomexp", "rot", "warp", "cx",
                                               "cy",   "dx",      "dy",  "sx",   "sy"};
   x = ctx.slot("x");
@@ -235,12 +241,12 @@ void VertexSlots::bind(eel::Context& ctx) {
   for (std::size_t i = 0; i < motion.size(); ++i) motion[i] = ctx.slot(kMotion[i]);
   inputs.bind(ctx);
   view.bind(ctx);
-  bindNumbered(ctx, "q", q);
+  q.bind(ctx, qCount);
 }
 
-void WaveFrameSlots::bind(eel::Context& ctx) {
+void WaveFrameSlots::bind(eel::Context& ctx, int qCount) {
   inputs.bind(ctx);
-  bindNumbered(ctx, "q", q);
+  q.bind(ctx, qCount);
   bindNumbered(ctx, "t", t);
   r = ctx.slot("r");
   g = ctx.slot("g");
@@ -249,9 +255,9 @@ void WaveFrameSlots::bind(eel::Context& ctx) {
   samples = ctx.slot("samples");
 }
 
-void WavePointSlots::bind(eel::Context& ctx) {
+void WavePointSlots::bind(eel::Context& ctx, int qCount) {
   inputs.bind(ctx);
-  bindNumbered(ctx, "q", q);
+  q.bind(ctx, qCount);
   bindNumbered(ctx, "t", t);
   sample = ctx.slot("sample");
   value1 = ctx.slot("value1");
@@ -264,9 +270,9 @@ void WavePointSlots::bind(eel::Context& ctx) {
   a = ctx.slot("a");
 }
 
-void ShapeSlots::bind(eel::Context& ctx) {
+void ShapeSlots::bind(eel::Context& ctx, int qCount) {
   inputs.bind(ctx);
-  bindNumbered(ctx, "q", q);
+  q.bind(ctx, qCount);
   bindNumbered(ctx, "t", t);
   for (std::size_t i = 0; i < kShapeVarCount; ++i) vars[i] = ctx.slot(kShapeVarNames[i]);
 }

@@ -21,7 +21,28 @@
 
 namespace phosphene::preset {
 
-using QSlots = std::array<eel::Slot, kQCount>;
+/// q1..qN of one context: N = 32 for an MD2 preset, 64 for a MilkDrop 3 one (Program::qCount).
+/// Only the first `count` are bound, so an MD2 preset's contexts hold exactly MD2's variables
+/// and its hand-offs copy 32 values, as before MD3 support.
+struct QSlots {
+  std::array<eel::Slot, kMaxQCount> slots{};
+  int count = kQCount;
+
+  void bind(eel::Context& ctx, int n);
+  void store(eel::Context& ctx, const std::array<double, kMaxQCount>& values) const {
+    for (int i = 0; i < count; ++i)
+      ctx[slots[static_cast<std::size_t>(i)]] = values[static_cast<std::size_t>(i)];
+  }
+  void load(eel::Context& ctx, std::array<double, kMaxQCount>& values) const {
+    for (int i = 0; i < count; ++i)
+      values[static_cast<std::size_t>(i)] = ctx[slots[static_cast<std::size_t>(i)]];
+  }
+  /// This context's q into another context's (both bound with the same count).
+  void copyTo(eel::Context& from, eel::Context& to, const QSlots& toSlots) const {
+    for (int i = 0; i < count; ++i)
+      to[toSlots.slots[static_cast<std::size_t>(i)]] = from[slots[static_cast<std::size_t>(i)]];
+  }
+};
 using TSlots = std::array<eel::Slot, kTCount>;
 
 /// time fps frame progress bass mid treb bass_att mid_att treb_att: set by the host in every
@@ -50,10 +71,10 @@ struct PresetSlots {
   QSlots q{};
   eel::Slot monitor;
 
-  void bind(eel::Context& ctx);
+  void bind(eel::Context& ctx, int qCount = kQCount);
   /// Writes every per-frame value of `vars` (not q, not monitor) into the context.
   void storeVars(eel::Context& ctx, const FrameVars& vars) const;
-  /// Reads every per-frame value and q1..q32 back into `vars`.
+  /// Reads every per-frame value and q1..qN back into `vars`.
   void loadVars(eel::Context& ctx, FrameVars& vars) const;
 
   /// Slots of the per-frame values, parallel to frameVarNames().
@@ -73,7 +94,7 @@ struct VertexSlots {
   // zoom zoomexp rot warp cx cy dx dy sx sy, in VertexMotion's order.
   std::array<eel::Slot, 10> motion{};
 
-  void bind(eel::Context& ctx);
+  void bind(eel::Context& ctx, int qCount = kQCount);
 };
 
 struct WaveFrameSlots {
@@ -82,7 +103,7 @@ struct WaveFrameSlots {
   TSlots t{};
   eel::Slot r, g, b, a, samples;
 
-  void bind(eel::Context& ctx);
+  void bind(eel::Context& ctx, int qCount = kQCount);
 };
 
 struct WavePointSlots {
@@ -91,7 +112,7 @@ struct WavePointSlots {
   TSlots t{};
   eel::Slot sample, value1, value2, x, y, r, g, b, a;
 
-  void bind(eel::Context& ctx);
+  void bind(eel::Context& ctx, int qCount = kQCount);
 };
 
 struct ShapeSlots {
@@ -100,7 +121,7 @@ struct ShapeSlots {
   TSlots t{};
   std::array<eel::Slot, kShapeVarCount> vars{};  // parallel to shapeVarNames()
 
-  void bind(eel::Context& ctx);
+  void bind(eel::Context& ctx, int qCount = kQCount);
   void store(eel::Context& ctx, const ShapeVars& v) const;
   void load(eel::Context& ctx, ShapeVars& v) const;
 };

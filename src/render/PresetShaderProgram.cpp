@@ -135,7 +135,8 @@ core::Diagnostics PresetShaderProgram::build(const shader::TranslatedShader& sha
     } else if (int c = registerIndex(n, "_c"); c >= 0 && c < 14) {
       uniform.source = Source::C;
       uniform.index = c;
-    } else if (n.size() == 3 && n.substr(0, 2) == "_q" && n[2] >= 'a' && n[2] <= 'h') {
+    } else if (n.size() == 3 && n.substr(0, 2) == "_q" && n[2] >= 'a' && n[2] <= 'p') {
+      // _qa.._qh: q1..q32; _qi.._qp: MilkDrop 3's q33..q64.
       uniform.source = Source::Q;
       uniform.index = n[2] - 'a';
     } else if (int r = preset::rotationIndex(n); r >= 0) {

@@ -13,10 +13,14 @@ std::string_view dialectName(Dialect d) {
 
 namespace {
 
-constexpr std::array<std::string_view, 24> kVectorUniforms = {
-    "rand_frame", "rand_preset", "_c0", "_c1", "_c2",  "_c3",  "_c4",  "_c5",
-    "_c6",        "_c7",         "_c8", "_c9", "_c10", "_c11", "_c12", "_c13",
-    "_qa",        "_qb",         "_qc", "_qd", "_qe",  "_qf",  "_qg",  "_qh"};
+// _qi.._qp hold MilkDrop 3's q33..q64, four per register like _qa.._qh (MilkDrop3 README:
+// q1..q64; an MD3-style include.fx declares `float4 _qi; // q vars bank 9 [q33-q36]` .. `_qp` and
+// `#define q33 _qi.x` .. `#define q64 _qp.w`). An MD2 shader never names them, so for it they are
+// unused declarations the GLSL compiler drops.
+constexpr std::array<std::string_view, 32> kVectorUniforms = {
+    "rand_frame", "rand_preset", "_c0",  "_c1",  "_c2",  "_c3", "_c4", "_c5", "_c6", "_c7", "_c8",
+    "_c9",        "_c10",        "_c11", "_c12", "_c13", "_qa", "_qb", "_qc", "_qd", "_qe", "_qf",
+    "_qg",        "_qh",         "_qi",  "_qj",  "_qk",  "_ql", "_qm", "_qn", "_qo", "_qp"};
 
 constexpr std::array<std::string_view, 24> kMatrixUniforms = {
     "rot_s1",  "rot_s2",  "rot_s3",  "rot_s4",  "rot_d1",    "rot_d2",    "rot_d3",    "rot_d4",
@@ -110,6 +114,38 @@ constexpr EnvMacro kMacros[] = {
     {"q30", "", "_qh.y", "_qh"},
     {"q31", "", "_qh.z", "_qh"},
     {"q32", "", "_qh.w", "_qh"},
+    {"q33", "", "_qi.x", "_qi"},
+    {"q34", "", "_qi.y", "_qi"},
+    {"q35", "", "_qi.z", "_qi"},
+    {"q36", "", "_qi.w", "_qi"},
+    {"q37", "", "_qj.x", "_qj"},
+    {"q38", "", "_qj.y", "_qj"},
+    {"q39", "", "_qj.z", "_qj"},
+    {"q40", "", "_qj.w", "_qj"},
+    {"q41", "", "_qk.x", "_qk"},
+    {"q42", "", "_qk.y", "_qk"},
+    {"q43", "", "_qk.z", "_qk"},
+    {"q44", "", "_qk.w", "_qk"},
+    {"q45", "", "_ql.x", "_ql"},
+    {"q46", "", "_ql.y", "_ql"},
+    {"q47", "", "_ql.z", "_ql"},
+    {"q48", "", "_ql.w", "_ql"},
+    {"q49", "", "_qm.x", "_qm"},
+    {"q50", "", "_qm.y", "_qm"},
+    {"q51", "", "_qm.z", "_qm"},
+    {"q52", "", "_qm.w", "_qm"},
+    {"q53", "", "_qn.x", "_qn"},
+    {"q54", "", "_qn.y", "_qn"},
+    {"q55", "", "_qn.z", "_qn"},
+    {"q56", "", "_qn.w", "_qn"},
+    {"q57", "", "_qo.x", "_qo"},
+    {"q58", "", "_qo.y", "_qo"},
+    {"q59", "", "_qo.z", "_qo"},
+    {"q60", "", "_qo.w", "_qo"},
+    {"q61", "", "_qp.x", "_qp"},
+    {"q62", "", "_qp.y", "_qp"},
+    {"q63", "", "_qp.z", "_qp"},
+    {"q64", "", "_qp.w", "_qp"},
     {"sampler_FC_main", "", "sampler_fc_main", ""},
     {"sampler_PC_main", "", "sampler_pc_main", ""},
     {"sampler_FW_main", "", "sampler_fw_main", ""},

@@ -44,7 +44,8 @@ struct PreludeOptions {
 
 class ShaderEnvironment {
  public:
-  /// float4 uniforms: rand_frame, rand_preset, _c0.._c13, _qa.._qh (include.fx order).
+  /// float4 uniforms: rand_frame, rand_preset, _c0.._c13, _qa.._qh (include.fx order), then
+  /// MilkDrop 3's _qi.._qp (q33..q64).
   static std::span<const std::string_view> vectorUniforms();
   /// float4x3 rotation matrices rot_s1..4, rot_d1..4, rot_f1..4, rot_vf1..4, rot_uf1..4,
   /// rot_rand1..4.
@@ -53,7 +54,7 @@ class ShaderEnvironment {
   static std::span<const std::string_view> noiseSizeUniforms();
   /// Samplers include.fx declares: main and its fw/fc/pw/pc variants, noise, noisevol, blur1-3.
   static std::span<const EnvSampler> samplers();
-  /// include.fx's macros (time, q1..q32, GetBlur1, lum, M_PI, ...), without the stage ones.
+  /// include.fx's macros (time, q1..q64, GetBlur1, lum, M_PI, ...), without the stage ones.
   static std::span<const EnvMacro> macros();
   /// The stage's macros: uv, uv_orig, rad, ang (and hue_shader for comp).
   static std::span<const EnvMacro> stageMacros(Stage stage);

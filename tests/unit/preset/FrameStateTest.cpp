@@ -18,8 +18,10 @@ TEST(FrameState, DefaultsAreMilkDropDefaults) {
   EXPECT_DOUBLE_EQ(v.waveA, 0.8);
   EXPECT_DOUBLE_EQ(v.mvX, 12.0);
   EXPECT_DOUBLE_EQ(v.ibR, 0.25);
-  EXPECT_EQ(v.q.size(), 32u);
+  // Room for MilkDrop 3's q1..q64 (README.md); an MD2 preset uses the first 32.
+  EXPECT_EQ(v.q.size(), 64u);
   EXPECT_DOUBLE_EQ(v.q[31], 0.0);
+  EXPECT_DOUBLE_EQ(v.q[63], 0.0);
 }
 
 TEST(FrameState, ClearDrawListsKeepsCapacity) {

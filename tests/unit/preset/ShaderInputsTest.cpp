@@ -70,7 +70,7 @@ TEST(ShaderInputs, RegistersFromTheFrame) {
   f.inputs.bass = 1.5, f.inputs.mid = 0.5, f.inputs.treb = 0.9;
   f.inputs.bassAtt = 1.2, f.inputs.midAtt = 0.8, f.inputs.trebAtt = 0.6;
   f.vars = blurVars({0.1, 0.2, 0.3}, {0.9, 0.8, 0.7});
-  for (int i = 0; i < 32; ++i) f.vars.q[static_cast<std::size_t>(i)] = i + 1;
+  for (int i = 0; i < 64; ++i) f.vars.q[static_cast<std::size_t>(i)] = i + 1;
   ShaderPresetRandom preset;
   preset.randPreset = {0.1f, 0.2f, 0.3f, 0.4f};
   ShaderFrameContext ctx{640, 480, 640, 480, 2.5, {0.5f, 0.6f, 0.7f, 0.8f}};
@@ -117,6 +117,11 @@ TEST(ShaderInputs, RegistersFromTheFrame) {
   // q1..q4 → _qa, q29..q32 → _qh.
   EXPECT_EQ(k.q[0], (Float4{1, 2, 3, 4}));
   EXPECT_EQ(k.q[7], (Float4{29, 30, 31, 32}));
+  // MilkDrop 3's _qi.._qp carry q33..q64 the same way (an MD3-style include.fx:
+  // `#define q33 _qi.x` .. `#define q64 _qp.w`).
+  EXPECT_EQ(k.q[8], (Float4{33, 34, 35, 36}));
+  EXPECT_EQ(k.q[14], (Float4{57, 58, 59, 60}));
+  EXPECT_EQ(k.q[15], (Float4{61, 62, 63, 64}));
 }
 
 TEST(ShaderInputs, PortraitAspectAndPresetTimeWrap) {

@@ -73,6 +73,23 @@ TEST(ShaderEnvironment, QVariablesArePackedInOrder) {
   EXPECT_EQ(t->uniforms[0].glslName, "md._qh");
 }
 
+TEST(ShaderEnvironment, MilkDrop3QVariablesContinueThePacking) {
+  // MilkDrop 3's q33..q64 (README.md: "the range is now q1-q64") in _qi.._qp, four per register,
+  // as an MD3-style include.fx declares them (`float4 _qi; // q vars bank 9 [q33-q36]`,
+  // `#define q60 _qo.w`).
+  EXPECT_EQ(ShaderEnvironment::uniformBehind("q33"), "_qi");
+  EXPECT_EQ(ShaderEnvironment::uniformBehind("q60"), "_qo");
+  EXPECT_EQ(ShaderEnvironment::uniformBehind("q64"), "_qp");
+  EXPECT_EQ(ShaderEnvironment::uniformBehind("q65"), "");
+  const Translator translator;
+  const auto t =
+      translator.translate("shader_body { ret = q60 + q33; }", Stage::Warp, 2, Dialect::Glsl300es);
+  ASSERT_TRUE(t);
+  EXPECT_NE(t->glsl.find("md._qo.w"), std::string::npos) << t->glsl;
+  EXPECT_NE(t->glsl.find("md._qi.x"), std::string::npos) << t->glsl;
+  EXPECT_EQ(t->uniforms.size(), 2u);  // only what is read: an MD2 shader gains no uniforms
+}
+
 TEST(ShaderEnvironment, EverySamplerAndNoiseSizeIsDeclared) {
   const Translator translator;
   std::string body;
