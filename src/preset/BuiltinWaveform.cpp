@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "preset/D3dColor.hpp"
+#include "preset/Md3Waveforms.hpp"
 #include "preset/Truncate.hpp"
 #include "preset/WaveRefine.hpp"
 
@@ -289,6 +290,21 @@ void generateWaveVertices(int mode, const BuiltinWaveParams& p, std::span<const 
       lineModes(mode, p, mystery, posX, posY, L, R, out);
       return;
     default:
+      // MilkDrop 3's modes 8..15, for a preset that uses MD3 features. The alpha they start
+      // from has the volume rule applied (MD3 applies it before the mode switch; mode 12 reads it).
+      if (p.modeCount > kBuiltinWaveModes && mode >= kBuiltinWaveModes) {
+        float modulated = alpha;
+        if (p.modAlphaByVolume) {
+          const float start = static_cast<float>(p.modAlphaStart);
+          const float end = static_cast<float>(p.modAlphaEnd);
+          const float loud = static_cast<float>(p.bassRel + p.midRel + p.trebRel);
+          modulated *= (loud * 0.333f - start) / (end - start);
+        }
+        if (generateMd3WaveVertices(mode, p, mystery, modulated, left, right, out)) {
+          out.alpha = std::clamp(out.alpha, 0.0f, 1.0f);
+          return;
+        }
+      }
       // No branch matches: MD2 keeps its zeroed 480-vertex buffer and the raw alpha.
       out.alpha = alpha;
       v.assign(kWaveformSamples, Vec2{});
@@ -298,7 +314,8 @@ void generateWaveVertices(int mode, const BuiltinWaveParams& p, std::span<const 
 
 void BuiltinWaveform::build(const BuiltinWaveParams& p, std::span<const float> left,
                             std::span<const float> right, BuiltinWaveState& out) {
-  const int mode = truncateToInt(p.mode) % kBuiltinWaveModes;
+  // MD2 reduces the mode mod NUM_WAVES = 8, MilkDrop 3 mod 16 (its 16 modes).
+  const int mode = truncateToInt(p.mode) % std::max(p.modeCount, 1);
   generateWaveVertices(mode, p, left, right, current_);
   int lineBreak = current_.lineBreak;
   float alpha = current_.alpha;

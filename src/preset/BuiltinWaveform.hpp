@@ -34,6 +34,10 @@ struct BuiltinWaveParams {
   bool blending = false;
   int oldMode = -1;
   double blendProgress = 0.0;
+  // MilkDrop 3 (Md3Waveforms.hpp): 16 modes instead of MD2's 8 for a preset that uses MD3
+  // features, and the left spectrum that mode 8 draws.
+  int modeCount = kBuiltinWaveModes;
+  std::span<const float> spectrum;
 };
 
 /// Fills the non-audio part of the params from a frame's values.
@@ -47,8 +51,9 @@ struct RawWave {
   float alpha = 0.0f;
 };
 
-/// The vertex list MD2 builds for `mode` (already reduced mod 8). A mode outside 0..7 gives
-/// MD2's untouched buffer: 480 vertices at (0, 0) with alpha = wave_a unclamped.
+/// The vertex list MD2 builds for `mode` (already reduced mod 8, or mod 16 for MilkDrop 3). A
+/// mode outside 0..7 (0..15 when p.modeCount is 16) gives MD2's untouched buffer: 480 vertices
+/// at (0, 0) with alpha = wave_a unclamped.
 void generateWaveVertices(int mode, const BuiltinWaveParams& p, std::span<const float> left,
                           std::span<const float> right, RawWave& out);
 

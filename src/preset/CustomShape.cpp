@@ -40,9 +40,9 @@ ShapeVars shapeVarsForInstance(const CustomShapeConfig& c, int instance) {
   return v;
 }
 
-ShapeInstance shapeInstanceFromVars(const ShapeVars& v) {
+ShapeInstance shapeInstanceFromVars(const ShapeVars& v, int maxSides) {
   ShapeInstance s;
-  s.sides = std::clamp(truncateToInt(v.sides), 3, 100);
+  s.sides = std::clamp(truncateToInt(v.sides), 3, maxSides);
   s.additive = truncateToInt(v.additive) != 0;
   s.thickOutline = truncateToInt(v.thick) != 0;
   s.textured = truncateToInt(v.textured) != 0;

@@ -41,8 +41,9 @@ int shapeInstanceCount(const CustomShapeConfig& config);
 /// The values every instance starts from.
 ShapeVars shapeVarsForInstance(const CustomShapeConfig& config, int instance);
 
-/// The instance as drawn from the values per_frame left: sides truncated and clamped to 3..100,
+/// The instance as drawn from the values per_frame left: sides truncated and clamped to
+/// 3..maxSides (MD2: 100; MilkDrop 3: 500, README "Max shape sides increased to 500 points"),
 /// flags true when (int)value != 0.
-ShapeInstance shapeInstanceFromVars(const ShapeVars& vars);
+ShapeInstance shapeInstanceFromVars(const ShapeVars& vars, int maxSides = 100);
 
 }  // namespace phosphene::preset

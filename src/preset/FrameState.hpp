@@ -142,7 +142,7 @@ struct CustomWaveState {
 /// All values of one custom-shape instance after its per_frame code (spec §7.2). Colours are the
 /// raw equation values; ShapeGeometry turns them into what MD2 draws.
 struct ShapeInstance {
-  int sides = 4;  // truncated and clamped to 3..100
+  int sides = 4;  // truncated and clamped to 3..100 (3..500 for a MilkDrop 3 preset)
   bool additive = false, thickOutline = false, textured = false;
   double x = 0.5, y = 0.5, rad = 0.1, ang = 0.0, texAng = 0.0, texZoom = 1.0;
   double r = 1.0, g = 0.0, b = 0.0, a = 1.0;

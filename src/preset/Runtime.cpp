@@ -130,6 +130,8 @@ FrameState& Runtime::finishFrame(const audio::FrameAudio& audio) {
 
   BuiltinWaveParams wave = builtinWaveParams(state_.vars, fi, g);
   wave.trebleImm = stepInputs_.trebleImm.value_or(approximateTrebleImm(audio));
+  wave.modeCount = program_.milkdrop3().waveModes();
+  wave.spectrum = audio.spectrum[0];
   if (stepInputs_.blendOldWaveMode >= 0) {
     wave.blending = true;
     wave.oldMode = stepInputs_.blendOldWaveMode;
@@ -292,7 +294,7 @@ void Runtime::runShapes() {
       if (s.perFrame.runnable()) s.perFrame.program->run();
       ShapeVars out;
       s.slots.load(ctx, out);
-      instances.push_back(shapeInstanceFromVars(out));
+      instances.push_back(shapeInstanceFromVars(out, program_.milkdrop3().maxShapeSides()));
     }
   }
 }

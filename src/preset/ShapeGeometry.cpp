@@ -13,7 +13,8 @@ constexpr float kPi = 3.1415927f;  // MD2's literal
 
 void buildShapeGeometry(const ShapeInstance& s, const AspectFactors& aspect, double alphaMultiplier,
                         ShapeGeometry& out) {
-  const int sides = std::clamp(s.sides, 3, 100);
+  // The runtime already clamped to the preset's limit (100 in MD2, 500 in MilkDrop 3).
+  const int sides = std::clamp(s.sides, 3, 500);
   const Rgba centreColour{d3dChannel(s.r), d3dChannel(s.g), d3dChannel(s.b),
                           d3dChannel(s.a * alphaMultiplier)};
   const Rgba rimColour{d3dChannel(s.r2), d3dChannel(s.g2), d3dChannel(s.b2),
