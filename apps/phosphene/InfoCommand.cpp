@@ -103,6 +103,10 @@ void printFeatures(const Preset& p) {
   std::string builtins;
   for (const auto& s : f.builtinSamplers) builtins += (builtins.empty() ? "" : ", ") + s;
   std::printf("  built-in samplers: %s\n", builtins.empty() ? "none" : builtins.c_str());
+  // MilkDrop 2 presets say "no"; a preset using MilkDrop 3's extensions lists them.
+  std::string md3;
+  for (const auto& name : f.milkdrop3) md3 += (md3.empty() ? "" : ", ") + name;
+  std::printf("  needs MilkDrop 3: %s\n", md3.empty() ? "no" : ("yes (" + md3 + ")").c_str());
 }
 
 int infoOne(const std::string& path, bool all) {

@@ -10,7 +10,10 @@
 // NaN or infinite. Shader text is translated to GLSL (no GL) and a stage that does not translate
 // is a warning (SHD010: the render draws that stage with the built-in shader);
 // `--compile-shaders` also compiles and links each translated shader on headless GL 3.3 core and
-// GLES 3.0 contexts (LintShaderCheck) and adds "shaders" to the JSON lines.
+// GLES 3.0 contexts (LintShaderCheck) and adds "shaders" to the JSON lines. A preset that needs
+// MilkDrop 3 (more than 4 custom waves or shapes, q33..q64, wave modes above 8, shapes with more
+// than 100 sides: milk::Milkdrop3Usage) gets a "milkdrop3" list of those features in its JSON
+// line and a "needs MilkDrop 3" line in the text; MilkDrop 2 presets print as before.
 
 #include <algorithm>
 #include <cctype>
@@ -60,6 +63,7 @@ struct Report {
   Verdict verdict = Verdict::Ok;
   core::Diagnostics diagnostics;             // warnings and errors only
   std::optional<ShaderCheckResult> shaders;  // with --compile-shaders
+  std::vector<std::string> milkdrop3;        // MilkDrop 3 features used; empty for MD2
 };
 
 struct LintOptions {
@@ -156,6 +160,7 @@ Report lintOne(const std::string& path, const LintOptions& options) {
     eel::Globals globals(eel::Memory::kBlockCells);
     preset::Program program = preset::Program::compile(*preset, globals);
     all.insert(all.end(), program.diagnostics().begin(), program.diagnostics().end());
+    r.milkdrop3 = program.milkdrop3().names();
     if (options.compile)
       r.shaders = options.compile->check(*preset, presetFolder(path), all);
     else
@@ -207,6 +212,14 @@ std::string toJson(const Report& r) {
     out += ", \"shaders\": {\"warp\": " + stage(r.shaders->warp) +
            ", \"comp\": " + stage(r.shaders->comp) + "}";
   }
+  if (!r.milkdrop3.empty()) {
+    out += ", \"milkdrop3\": [";
+    for (std::size_t i = 0; i < r.milkdrop3.size(); ++i) {
+      if (i > 0) out += ", ";
+      appendJsonString(out, r.milkdrop3[i]);
+    }
+    out += "]";
+  }
   out += "}";
   return out;
 }
@@ -219,6 +232,11 @@ void printText(const Report& r) {
         "  shaders: warp %s/%s, comp %s/%s (GLSL 330 / GLSL ES 300)\n",
         shaderStatusName(r.shaders->warp.glsl330), shaderStatusName(r.shaders->warp.glsl300es),
         shaderStatusName(r.shaders->comp.glsl330), shaderStatusName(r.shaders->comp.glsl300es));
+  }
+  if (!r.milkdrop3.empty()) {
+    std::string list;
+    for (const std::string& f : r.milkdrop3) list += (list.empty() ? "" : ", ") + f;
+    std::printf("  needs MilkDrop 3: %s\n", list.c_str());
   }
   for (const core::Diagnostic& d : r.diagnostics) std::printf("  %s\n", d.format().c_str());
 }

@@ -7,6 +7,7 @@
 
 #include "milk/CodeText.hpp"
 #include "milk/KeyTable.hpp"
+#include "milk/Milkdrop3.hpp"
 
 namespace phosphene::milk {
 namespace {
@@ -90,6 +91,7 @@ std::vector<std::string> samplerNames(const std::string& shaderText) {
 
 PresetFeatures describeFeatures(const Preset& p) {
   PresetFeatures f;
+  f.milkdrop3 = milkdrop3Usage(p).names();
   f.warpShader = p.warpPsVersion > 0 && !p.warpShader.empty();
   f.compShader = p.compPsVersion > 0 && !p.compShader.empty();
   for (const auto& w : p.waves) f.wavesEnabled += w.enabled != 0;

@@ -32,6 +32,7 @@ struct PresetFeatures {
   std::vector<CodeBlockStats> blocks;        // non-empty blocks only, in file order
   std::vector<TextureRef> textures;          // user and random textures, each name once
   std::vector<std::string> builtinSamplers;  // main, blur1, noise_lq, ... that are used
+  std::vector<std::string> milkdrop3;        // MilkDrop 3 features used (Milkdrop3Usage::names)
 };
 
 PresetFeatures describeFeatures(const Preset& preset);
