@@ -66,10 +66,11 @@ Milkdrop3Usage milkdrop3Usage(const Preset& p) {
     if (b.block->empty()) continue;
     const std::string text =
         b.shader ? shaderWithoutComments(joinShader(*b.block).text) : joinEquations(*b.block).text;
-    if (namesQAbove32(text)) {
-      u.qAbove32 = true;
-      break;
-    }
+    u.qAbove32 = u.qAbove32 || namesQAbove32(text);
+    if (b.shader)
+      for (std::size_t at = text.find("get_fft"); at != std::string::npos;
+           at = text.find("get_fft", at + 1))
+        if (at == 0 || !identChar(text[at - 1])) u.fftInShader = true;
   }
   return u;
 }
@@ -81,6 +82,7 @@ std::vector<std::string> Milkdrop3Usage::names() const {
   if (qAbove32) out.emplace_back("q33-q64");
   if (waveModeAbove8) out.emplace_back("wave_mode>8");
   if (sidesAbove100) out.emplace_back("sides>100");
+  if (fftInShader) out.emplace_back("get_fft");
   return out;
 }
 

@@ -40,12 +40,13 @@ struct Milkdrop3Usage {
   bool qAbove32 = false;        // some equation or shader names q33..q64
   bool waveModeAbove8 = false;  // nWaveMode ≥ 9 in the file
   bool sidesAbove100 = false;   // some shapecode_K_sides > 100 in the file
+  bool fftInShader = false;     // a shader calls get_fft / get_fft_hz (README: MD3 only)
 
   bool any() const {
-    return extraWaves || extraShapes || qAbove32 || waveModeAbove8 || sidesAbove100;
+    return extraWaves || extraShapes || qAbove32 || waveModeAbove8 || sidesAbove100 || fftInShader;
   }
   /// Short names of the features used ("waves>4", "shapes>4", "q33-q64", "wave_mode>8",
-  /// "sides>100"), in that order; empty for an MD2 preset.
+  /// "sides>100", "get_fft"), in that order; empty for an MD2 preset.
   std::vector<std::string> names() const;
 
   /// What the runtime uses for this preset: MD3's limits when any feature is used.

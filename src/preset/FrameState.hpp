@@ -168,6 +168,9 @@ struct FrameState {
   std::array<CustomWaveState, kMaxCustomWaves> customWaves;
   BuiltinWaveState builtinWave;
   MotionVectorState motionVectors;
+  /// The left spectrum of this frame (FrameAudio::spectrum[0]) for MilkDrop 3's get_fft in
+  /// shaders; the renderer uploads it only when a shader samples sampler_fft.
+  std::vector<float> spectrum;
 
   /// Empties every per-frame draw list, keeping capacity (the mesh is kept as is).
   void clearDrawLists();

@@ -138,6 +138,7 @@ FrameState& Runtime::finishFrame(const audio::FrameAudio& audio) {
     wave.blendProgress = stepInputs_.blendProgress;
   }
   builtinWave_.build(wave, smoothL_, smoothR_, state_.builtinWave);
+  state_.spectrum.assign(audio.spectrum[0].begin(), audio.spectrum[0].end());
 
   ++frames_;
   return state_;

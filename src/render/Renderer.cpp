@@ -1,6 +1,7 @@
 #include "render/Renderer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "gl/CurrentContext.hpp"
@@ -20,6 +21,7 @@ void append(core::Diagnostics& to, const core::Diagnostics& from) {
 // User textures kept beyond those live presets bind: enough that a playlist revisiting its
 // favourites does not decode them again, small enough that thousands of presets stay flat.
 constexpr std::size_t kMaxCachedTextures = 48;
+constexpr int kFftWidth = 512;  // texels across sampler_fft (get_fft pos 0..1)
 
 }  // namespace
 
@@ -197,6 +199,8 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
   motionVectors_.draw(frame, info);
   append(errors, motionVectors_.lastErrors());
   if (canvas_.framesSinceResize() == 0) FeedbackCanvas::clearToBlack(previous);
+
+  if (fft_.id() != 0) uploadFft(frame);
 
   // Preset shaders bind up to 16 units and 3D textures: put back what GlStateGuard does not.
   const TextureUnitGuard unitGuard(std::max(in.textureUnits(), out ? out->textureUnits() : 0));
@@ -400,9 +404,39 @@ void Renderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs,
   if (textures_) textures_->setSearchPath(std::move(dirs), std::move(collection));
 }
 
+// get_fft's scale is Phosphene's (MilkDrop 3's attack/decay and scaling are not published): the
+// analyzer's magnitude through 0.25·log2(1 + v), clamped to 0..1, so typical music spans the range
+// and silence reads 0. Both rows hold the same values (no separate peak tracking yet).
+void Renderer::uploadFft(const preset::FrameState& frame) {
+  fftPixels_.assign(static_cast<std::size_t>(kFftWidth) * 2 * 4, 0);
+  for (int i = 0; i < kFftWidth; ++i) {
+    const auto iu = static_cast<std::size_t>(i);
+    const float v = iu < frame.spectrum.size() ? frame.spectrum[iu] : 0.0f;
+    const float level = std::clamp(0.25f * std::log2(1.0f + std::max(v, 0.0f)), 0.0f, 1.0f);
+    const auto byte = static_cast<std::uint8_t>(level * 255.0f + 0.5f);
+    for (std::size_t row = 0; row < 2; ++row) {
+      const std::size_t at = (row * static_cast<std::size_t>(kFftWidth) + iu) * 4;
+      fftPixels_[at] = fftPixels_[at + 1] = fftPixels_[at + 2] = byte;
+      fftPixels_[at + 3] = 255;
+    }
+  }
+  fft_.uploadRgba8(fftPixels_.data());
+}
+
 ExternalTexture Renderer::resolveExternal(const shader::ShaderSampler& sampler,
                                           core::Diagnostics& diagnostics) {
   const shader::TextureRef& ref = sampler.texture;
+  if (ref.kind == shader::TextureKind::Fft) {
+    if (fft_.id() == 0) {
+      auto made = gl::Texture2D::create({kFftWidth, 2, GL_RGBA8, GL_LINEAR, GL_CLAMP_TO_EDGE});
+      if (!made.ok()) {
+        append(diagnostics, made.diagnostics());
+        return {};
+      }
+      fft_ = std::move(made.value());
+    }
+    return {fft_.id(), GL_TEXTURE_2D, kFftWidth, 2};
+  }
   if (ref.kind == shader::TextureKind::Noise || ref.kind == shader::TextureKind::NoiseVolume) {
     if (!noise_) {
       noise_ = std::make_unique<NoiseTextures>();

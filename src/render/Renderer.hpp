@@ -50,6 +50,7 @@
 #include "gl/Framebuffer.hpp"
 #include "gl/GlName.hpp"
 #include "gl/Sampler.hpp"
+#include "gl/Texture2D.hpp"
 #include "preset/FrameState.hpp"
 #include "preset/ShaderInputs.hpp"
 #include "render/BlurPass.hpp"
@@ -263,6 +264,11 @@ class Renderer {
   std::array<gl::Sampler, 4> samplerObjects_;
   SamplerSet samplers_;
   std::unique_ptr<NoiseTextures> noise_;
+  // MilkDrop 3's sampler_fft: 512 x 2 texels (rows 0.25 and 0.75 of get_fft / get_fft_peak),
+  // made when a linked shader first samples it and refreshed every frame from then on.
+  gl::Texture2D fft_;
+  std::vector<std::uint8_t> fftPixels_;
+  void uploadFft(const preset::FrameState& frame);
   std::unique_ptr<TextureLibrary> textures_;
   std::vector<std::filesystem::path> textureSearchPath_;
   std::vector<std::filesystem::path> textureCollection_;  // fallback folders (TextureFinder)

@@ -61,6 +61,9 @@ TextureRef classifySampler(std::string_view name) {
   } else if (root == "noise_lq" || root == "noise_lq_lite" || root == "noise_mq" ||
              root == "noise_hq") {
     ref.kind = TextureKind::Noise;
+  } else if (root == "fft") {
+    ref.kind = TextureKind::Fft;
+    if (!ref.explicitState) ref.wrap = TextureWrap::Clamp;
   } else if (root == "noisevol_lq" || root == "noisevol_hq") {
     ref.kind = TextureKind::NoiseVolume;
   } else if (root.size() >= 6 && root.substr(0, 4) == "rand" && isDigit(root[4]) &&

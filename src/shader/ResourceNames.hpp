@@ -8,7 +8,8 @@
 
 namespace phosphene::shader {
 
-enum class TextureKind { Main, Blur, Noise, NoiseVolume, Random, User };
+// Fft: MilkDrop 3's `sampler_fft` (the spectrum that get_fft / get_fft_hz read).
+enum class TextureKind { Main, Blur, Noise, NoiseVolume, Random, User, Fft };
 enum class TextureFilter { Bilinear, Point };
 enum class TextureWrap { Wrap, Clamp };
 

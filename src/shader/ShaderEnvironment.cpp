@@ -31,7 +31,9 @@ constexpr std::array<std::string_view, 6> kNoiseSizes = {
     "texsize_noise_lq", "texsize_noise_lq_lite", "texsize_noise_mq",
     "texsize_noise_hq", "texsize_noisevol_lq",   "texsize_noisevol_hq"};
 
-constexpr std::array<EnvSampler, 14> kSamplers = {{
+// sampler_fft: MilkDrop 3's spectrum texture (README "Full FFT audio data now directly accessible
+// in shaders ... get_fft(pos) and get_fft_hz(freq)"); the render binds it (Renderer).
+constexpr std::array<EnvSampler, 15> kSamplers = {{
     {"sampler_main", false},
     {"sampler_fc_main", false},
     {"sampler_pc_main", false},
@@ -46,6 +48,7 @@ constexpr std::array<EnvSampler, 14> kSamplers = {{
     {"sampler_blur1", false},
     {"sampler_blur2", false},
     {"sampler_blur3", false},
+    {"sampler_fft", false},
 }};
 
 // include.fx's defines (spec §8.2, §8.4). The blur helpers scale the 8-bit blur texture back to
@@ -157,6 +160,10 @@ constexpr EnvMacro kMacros[] = {
     {"GetBlur3", "(uv)", "(tex2D(sampler_blur3,uv).xyz*_c6.x + _c6.y)", ""},
     {"lum", "(x)", "(dot(x,float3(0.32,0.49,0.29)))", ""},
     {"tex2d", "", "tex2D", ""},
+    // MilkDrop 3: the spectrum at pos 0..1 (row 0.25 of sampler_fft) and at a frequency in Hz
+    // (0..22050 Hz mapped to 0..1), as an MD3-style include.fx defines them.
+    {"get_fft", "(p)", "(tex2D(sampler_fft, float2(saturate((p)), 0.25)).x)", ""},
+    {"get_fft_hz", "(hz)", "(get_fft(saturate((hz) / 22050.0)))", ""},
     {"tex3d", "", "tex3D", ""},
 };
 

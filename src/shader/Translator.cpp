@@ -36,6 +36,8 @@ void summarizeTextures(TranslatedShader& t) {
       case TextureKind::User:
         addUnique(t.userTextures, s.texture.root);
         break;
+      case TextureKind::Fft:  // the renderer's own spectrum texture, not a file
+        break;
     }
   }
 }

@@ -1,6 +1,7 @@
 // MilkDrop 3 presets rendered through engine::Engine (issue 36): Phosphene's own fixtures in
 // tests/data/md3 (no MilkDrop 3 pack content) for 16 custom waves, 16 custom shapes (one with
-// 300 sides), q60/q33 read by a comp shader, and the built-in wave modes 8..15. Each is compared
+// 300 sides), q60/q33 read by a comp shader, get_fft/get_fft_hz bars, and the built-in wave modes
+// 8..15. Each is compared
 // at frame 45 with one golden shared by GL 3.3 core and ES 3.0, looked at by a person.
 //
 // Facts behind what the goldens show (MilkDrop3 README.md; MDropDX12 src/mDropDX12/md_defines.h
@@ -41,6 +42,7 @@ const Md3Preset kPresets[] = {
     {"sixteen_waves", "md3-sixteen-waves.milk", "waves>4"},
     {"sixteen_shapes", "md3-sixteen-shapes.milk", "shapes>4,sides>100"},
     {"q60_shader", "md3-q60-shader.milk", "q33-q64"},
+    {"fft_shader", "md3-fft-shader.milk", "get_fft"},
     {"wave_mode_8", "md3-wave-mode-8.milk", "q33-q64"},
     {"wave_mode_9", "md3-wave-mode-9.milk", "wave_mode>8"},
     {"wave_mode_10", "md3-wave-mode-10.milk", "wave_mode>8"},

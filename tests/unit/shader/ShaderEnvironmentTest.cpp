@@ -29,6 +29,8 @@ std::string useOf(const EnvMacro& m) {
   if (n == "tex3d") return "tex3d(sampler_noisevol_lq, float3(uv, 0.5)).x";
   if (n.rfind("sampler_", 0) == 0) return "tex2D(" + n + ", uv).x";
   if (n == "lum") return "lum(float3(uv, 1))";
+  if (n == "get_fft") return "get_fft(uv.x)";  // MilkDrop 3: scalar arguments
+  if (n == "get_fft_hz") return "get_fft_hz(uv.x * 22050.0)";
   if (!m.params.empty()) return n + "(uv).x";
   return "(" + n + ").xxxx.x";  // scalars and vectors alike
 }
@@ -88,6 +90,21 @@ TEST(ShaderEnvironment, MilkDrop3QVariablesContinueThePacking) {
   EXPECT_NE(t->glsl.find("md._qo.w"), std::string::npos) << t->glsl;
   EXPECT_NE(t->glsl.find("md._qi.x"), std::string::npos) << t->glsl;
   EXPECT_EQ(t->uniforms.size(), 2u);  // only what is read: an MD2 shader gains no uniforms
+}
+
+TEST(ShaderEnvironment, MilkDrop3FftHelpersReadSamplerFft) {
+  // MilkDrop3 README: get_fft(pos) and get_fft_hz(freq) in shaders; an MD3-style include.fx:
+  // get_fft(p) = tex2D(sampler_fft, float2(saturate(p), 0.25)).x, get_fft_hz(hz) =
+  // get_fft(saturate(hz / 22050)).
+  const Translator translator;
+  const auto t = translator.translate("shader_body { ret = get_fft(uv.x) + get_fft_hz(440.0); }",
+                                      Stage::Comp, 2, Dialect::Glsl300es);
+  ASSERT_TRUE(t) << (t.diagnostics().empty() ? "" : t.diagnostics().front().format());
+  ASSERT_EQ(t->samplers.size(), 1u);
+  EXPECT_EQ(t->samplers[0].name, "sampler_fft");
+  EXPECT_EQ(t->samplers[0].texture.kind, TextureKind::Fft);
+  EXPECT_EQ(t->samplers[0].texture.wrap, TextureWrap::Clamp);
+  EXPECT_TRUE(t->userTextures.empty());  // not a file to look for
 }
 
 TEST(ShaderEnvironment, EverySamplerAndNoiseSizeIsDeclared) {
