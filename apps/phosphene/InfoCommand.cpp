@@ -3,14 +3,18 @@
 // diagnostics.
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "ArgParser.hpp"
 #include "Commands.hpp"
 #include "eel/Eel.hpp"
+#include "milk/DoublePreset.hpp"
 #include "milk/KeyTable.hpp"
 #include "milk/PresetFeatures.hpp"
 #include "milk/PresetReader.hpp"
+#include "preset/BlendPattern.hpp"
 #include "preset/Program.hpp"
 
 namespace phosphene::cli {
@@ -109,15 +113,7 @@ void printFeatures(const Preset& p) {
   std::printf("  needs MilkDrop 3: %s\n", md3.empty() ? "no" : ("yes (" + md3 + ")").c_str());
 }
 
-int infoOne(const std::string& path, bool all) {
-  auto result = milk::readPresetFile(path);
-  if (!result.ok()) {
-    for (const auto& d : result.diagnostics())
-      std::fprintf(stderr, "phosphene info: %s\n", d.message.c_str());
-    return 1;
-  }
-  const Preset& p = *result;
-  std::printf("preset: %s\n", path.c_str());
+void describe(const Preset& p, core::Diagnostics diags, bool all) {
   std::printf("version: MILKDROP_PRESET_VERSION=%d, warp PS %d (%s), comp PS %d (%s)\n", p.version,
               p.warpPsVersion, psName(p.warpPsVersion), p.compPsVersion, psName(p.compPsVersion));
   printValues(p, all);
@@ -126,22 +122,62 @@ int infoOne(const std::string& path, bool all) {
   // MilkDrop would not run.
   eel::Globals globals;
   const auto program = preset::Program::compile(p, globals);
-  core::Diagnostics diags = result.diagnostics();
   diags.insert(diags.end(), program.diagnostics().begin(), program.diagnostics().end());
   std::printf("diagnostics: %zu\n", diags.size());
   for (const auto& d : diags) std::printf("  %s\n", d.format().c_str());
+}
+
+int infoOne(const std::string& path, bool all) {
+  core::Expected<std::string> bytes = milk::readPresetBytes(path);
+  if (bytes && milk::isDoublePresetText(*bytes)) {
+    core::Diagnostics diags;
+    std::optional<milk::DoublePreset> dp = milk::parseDoublePreset(*bytes, diags);
+    if (!dp) {
+      for (const auto& d : diags) std::fprintf(stderr, "phosphene info: %s\n", d.format().c_str());
+      return 1;
+    }
+    std::printf("preset: %s\n", path.c_str());
+    std::printf(
+        "double preset (MilkDrop 3 .milk2): blending_pattern=%s%s, blending_progress=%g, "
+        "blending_direction=%d\n",
+        dp->blendingPattern.empty() ? "(none)" : dp->blendingPattern.c_str(),
+        dp->blendingPattern.empty() || preset::md3PatternType(dp->blendingPattern)
+            ? ""
+            : " (not drawn by Phosphene: an even mix)",
+        static_cast<double>(dp->blendingProgress), dp->blendingDirection);
+    for (int half = 1; half <= 2; ++half) {
+      core::Diagnostics own;
+      const std::string section = "preset" + std::to_string(half);
+      for (const auto& d : diags)
+        if (d.section == section) own.push_back(d);
+      std::printf("\n[preset %d]\n", half);
+      describe(half == 1 ? dp->first : dp->second, std::move(own), all);
+    }
+    return 0;
+  }
+  auto result = bytes
+                    ? milk::parsePresetText(*bytes, std::filesystem::path(path).filename().string())
+                    : core::Expected<Preset>(std::move(bytes.diagnostics()));
+  if (!result.ok()) {
+    for (const auto& d : result.diagnostics())
+      std::fprintf(stderr, "phosphene info: %s\n", d.message.c_str());
+    return 1;
+  }
+  std::printf("preset: %s\n", path.c_str());
+  describe(*result, result.diagnostics(), all);
   return 0;
 }
 
 }  // namespace
 
 int runInfo(const Args& args) {
-  ArgParser parser("info", "PRESET.milk...",
+  ArgParser parser("info", "PRESET.milk|PRESET.milk2...",
                    "Show what MilkDrop 2 reads from a preset: versions, values, code sizes,\n"
                    "features (shaders, custom waves and shapes, textures) and diagnostics.");
   bool all = false;
   parser.flag("all", "list every value, not only those that differ from MilkDrop's defaults", all);
-  parser.positionals("PRESET.milk", "preset files to describe", 1, 1 << 20);
+  parser.positionals("PRESET", "preset files (.milk, or MilkDrop 3 .milk2) to describe", 1,
+                     1 << 20);
   if (!parser.parse(args)) return parser.helpRequested() ? 0 : 2;
   int status = 0;
   bool first = true;

@@ -35,6 +35,7 @@
 #include "core/Diagnostic.hpp"
 #include "eel/Eel.hpp"
 #include "engine/PresetShaderTranslation.hpp"
+#include "milk/DoublePreset.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Program.hpp"
 #include "preset/Runtime.hpp"
@@ -76,7 +77,7 @@ bool isPresetFile(const fs::path& p) {
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".milk";
+  return ext == ".milk" || ext == ".milk2";  // .milk2: MilkDrop 3 double presets
 }
 
 // Files named on the command line are taken as given; directories contribute their *.milk files
@@ -149,27 +150,53 @@ fs::path presetFolder(const std::string& path) {
   return p.has_parent_path() ? p.parent_path() : fs::path(".");
 }
 
+// One preset's compile, shader and frame checks, its diagnostics into `all`; the MD3 features
+// it uses into `md3` (without repeats).
+void lintPreset(const milk::Preset& preset, const std::string& path, const LintOptions& options,
+                Report& r, core::Diagnostics& all, std::vector<std::string>& md3) {
+  // A private Globals per preset: linting must not depend on the presets linted before.
+  eel::Globals globals(eel::Memory::kBlockCells);
+  preset::Program program = preset::Program::compile(preset, globals);
+  all.insert(all.end(), program.diagnostics().begin(), program.diagnostics().end());
+  for (std::string& name : program.milkdrop3().names())
+    if (std::find(md3.begin(), md3.end(), name) == md3.end()) md3.push_back(std::move(name));
+  if (options.compile)
+    r.shaders = options.compile->check(preset, presetFolder(path), all);
+  else
+    engine::translatePresetShaders(preset, shader::Dialect::Glsl330, *options.translations, &all);
+  if (options.frames > 0) runFrames(std::move(program), options.frames, all);
+}
+
 Report lintOne(const std::string& path, const LintOptions& options) {
   Report r;
   r.path = path;
   core::Diagnostics all;
-  auto preset = milk::readPresetFile(path);
-  all = preset.diagnostics();
-  if (preset) {
-    // A private Globals per preset: linting must not depend on the presets linted before.
-    eel::Globals globals(eel::Memory::kBlockCells);
-    preset::Program program = preset::Program::compile(*preset, globals);
-    all.insert(all.end(), program.diagnostics().begin(), program.diagnostics().end());
-    r.milkdrop3 = program.milkdrop3().names();
-    if (options.compile)
-      r.shaders = options.compile->check(*preset, presetFolder(path), all);
-    else
-      engine::translatePresetShaders(*preset, shader::Dialect::Glsl330, *options.translations,
-                                     &all);
-    if (options.frames > 0) runFrames(std::move(program), options.frames, all);
-  } else if (!core::hasErrors(all)) {
-    all.push_back(
-        core::makeDiagnostic(core::DiagnosticId::IoReadFailed, "cannot read the file", "file"));
+  core::Expected<std::string> bytes = milk::readPresetBytes(path);
+  if (bytes && milk::isDoublePresetText(*bytes)) {
+    // A MilkDrop 3 double preset: the reader's problems, then each half linted as a preset, its
+    // diagnostics marked with the half (section "preset1:per_frame", ...).
+    std::optional<milk::DoublePreset> dp = milk::parseDoublePreset(*bytes, all);
+    if (dp) {
+      r.milkdrop3.emplace_back("milk2");
+      for (int half = 1; half <= 2; ++half) {
+        core::Diagnostics own;
+        lintPreset(half == 1 ? dp->first : dp->second, path, options, r, own, r.milkdrop3);
+        for (core::Diagnostic& d : own) {
+          d.section = "preset" + std::to_string(half) + (d.section.empty() ? "" : ":") + d.section;
+          all.push_back(std::move(d));
+        }
+      }
+    }
+  } else {
+    auto preset = bytes ? milk::parsePresetText(*bytes, fs::path(path).filename().string())
+                        : core::Expected<milk::Preset>(std::move(bytes.diagnostics()));
+    all = preset.diagnostics();
+    if (preset) {
+      lintPreset(*preset, path, options, r, all, r.milkdrop3);
+    } else if (!core::hasErrors(all)) {
+      all.push_back(
+          core::makeDiagnostic(core::DiagnosticId::IoReadFailed, "cannot read the file", "file"));
+    }
   }
   for (core::Diagnostic& d : all) {
     if (d.severity == core::Severity::Info) continue;
@@ -252,11 +279,12 @@ int listIds() {
 }  // namespace
 
 int runLint(const Args& args) {
-  ArgParser parser("lint", "DIR|FILE... [--json] [--frames N] [--compile-shaders]",
-                   "Reads and compiles presets as MilkDrop 2 would and gives each a verdict: ok, "
-                   "warning (it runs, but something was ignored or repaired) or error (part of it "
-                   "would not run). Directories are searched recursively for .milk files. Exit "
-                   "status 1 when any preset has errors.");
+  ArgParser parser(
+      "lint", "DIR|FILE... [--json] [--frames N] [--compile-shaders]",
+      "Reads and compiles presets as MilkDrop 2 would and gives each a verdict: ok, "
+      "warning (it runs, but something was ignored or repaired) or error (part of it "
+      "would not run). Directories are searched recursively for .milk and .milk2 files. Exit "
+      "status 1 when any preset has errors.");
   bool json = false, listIdsWanted = false, compileShaders = false;
   long long frames = 0;
   parser.flag("json", "one JSON object per preset per line on stdout (summary on stderr)", json);

@@ -10,7 +10,7 @@ bool isMilkFile(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".milk";
+  return ext == ".milk" || ext == ".milk2";  // .milk2: MilkDrop 3 double presets
 }
 
 std::vector<std::string> milkFilesUnder(const std::string& dir) {

@@ -42,7 +42,7 @@ ArgParser makeParser(RenderOptions& o) {
   p.texts("preset", "FILE.milk",
           "MilkDrop preset to render (default: the embedded one); several play in turn", o.presets);
   p.texts("presets", "DIR",
-          "every .milk file under DIR (recursively, sorted by path) joins the sequence",
+          "every .milk and .milk2 file under DIR (recursively, sorted by path) joins the sequence",
           o.presetFolders);
   p.number("preset-duration", "SEC",
            "seconds each preset plays when there are several (default 16, MilkDrop's); presets "
@@ -103,7 +103,7 @@ std::optional<std::string> checkRun(RenderOptions& o) {
     if (!std::filesystem::is_directory(dir, ec))
       return "--presets wants a folder (got '" + dir + "')";
     const std::vector<std::string> found = milkFilesUnder(dir);
-    if (found.empty()) return "--presets: no .milk file under '" + dir + "'";
+    if (found.empty()) return "--presets: no .milk or .milk2 file under '" + dir + "'";
     o.presets.insert(o.presets.end(), found.begin(), found.end());
   }
   if (o.duration && *o.duration * o.fps > RenderOptions::kMaxFrames)

@@ -3,11 +3,13 @@
 
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "capi/ApiEngine.hpp"
 #include "eel/Eel.hpp"
+#include "milk/DoublePreset.hpp"
 #include "milk/PresetReader.hpp"
 #include "preset/Program.hpp"
 
@@ -71,14 +73,26 @@ class CallbackPreset final : public NativePreset {
 // so the handle has its diagnostics and its status.
 phosphene_result check(phosphene_preset& handle) {
   const PresetSource& s = handle.source;
+  const auto compile = [&handle](const phosphene::milk::Preset& preset) {
+    phosphene::eel::Globals scratch;
+    const phosphene::preset::Program program = phosphene::preset::Program::compile(preset, scratch);
+    handle.diagnostics.insert(handle.diagnostics.end(), program.diagnostics().begin(),
+                              program.diagnostics().end());
+  };
+  if (phosphene::milk::isDoublePresetText(s.text)) {
+    // A MilkDrop 3 .milk2: both halves are compiled; the engine runs them blended.
+    std::optional<phosphene::milk::DoublePreset> dp =
+        phosphene::milk::parseDoublePreset(s.text, handle.diagnostics);
+    if (!dp) return PHOSPHENE_ERROR_PRESET_INVALID;
+    compile(dp->first);
+    compile(dp->second);
+    return PHOSPHENE_OK;
+  }
   phosphene::core::Expected<phosphene::milk::Preset> parsed =
       phosphene::milk::parsePresetText(s.text, handle.name);
   handle.diagnostics = parsed.diagnostics();
   if (!parsed) return PHOSPHENE_ERROR_PRESET_INVALID;
-  phosphene::eel::Globals scratch;
-  const phosphene::preset::Program program = phosphene::preset::Program::compile(*parsed, scratch);
-  handle.diagnostics.insert(handle.diagnostics.end(), program.diagnostics().begin(),
-                            program.diagnostics().end());
+  compile(*parsed);
   return PHOSPHENE_OK;
 }
 

@@ -242,6 +242,10 @@ class Engine {
   /// draw() once checkTarget passed.
   FrameResult drawInContext(const render::RenderTarget& target);
   void start(PresetSlot slot, double transitionSeconds, SwitchReason reason);
+  /// start() for a prepared preset; a .milk2 (PreparedPreset::blendFrom) starts as its two
+  /// presets in a frozen transition.
+  void startPrepared(PreparedPreset prepared, double transitionSeconds, SwitchReason reason,
+                     std::uint64_t requestId);
   /// Runs a native preset's function on the per-frame values beginFrame returned.
   void runNative(PresetSlot& slot, preset::FrameVars& vars);
   /// Empties a slot; its GL objects go at the next draw, where the context is current.

@@ -90,6 +90,10 @@ void Engine::servicePendingLoad() {
   EngineEvent loaded = eventAbout(prepared, EngineEvent::Type::PresetLoaded, in.reason, in.ticket);
   loaded.loadSeconds = prepared.prepareSeconds;
   emit(std::move(loaded));
+  if (prepared.blendFrom) {
+    startPrepared(std::move(prepared), in.transition, in.reason, in.ticket);
+    return;
+  }
   PresetSlot slot = makeSlot(std::move(prepared), in.ticket);
   const render::PresetShaders& shaders = gpu_.shaders(slot.id);
   if (!switch_.waitForLoads && gpu_.hasRenderer() && current_.runtime && shaders.warp &&
@@ -191,8 +195,29 @@ PresetSlot Engine::makeSlot(PreparedPreset prepared, std::uint64_t requestId) {
 bool Engine::install(PreparedPreset prepared, double transitionSeconds, SwitchReason reason,
                      std::uint64_t requestId) {
   if (reportIfFailed(prepared, reason, requestId)) return false;
-  start(makeSlot(std::move(prepared), requestId), transitionSeconds, reason);
+  startPrepared(std::move(prepared), transitionSeconds, reason, requestId);
   return true;
+}
+
+void Engine::startPrepared(PreparedPreset prepared, double transitionSeconds, SwitchReason reason,
+                           std::uint64_t requestId) {
+  if (!prepared.blendFrom) {
+    start(makeSlot(std::move(prepared), requestId), transitionSeconds, reason);
+    return;
+  }
+  // A .milk2: preset 1 (blend-from) goes in the outgoing slot, preset 2 (blend-to) in the current
+  // one, and the transition between them stays at the file's progress. It starts with a cut
+  // (both of its presets are new); its slots are made first then second, as MD3 imports them.
+  PreparedPreset first = std::move(*prepared.blendFrom);
+  prepared.blendFrom.reset();
+  const preset::Md3Blend blend = prepared.md3Blend.value_or(preset::Md3Blend{});
+  PresetSlot from = makeSlot(std::move(first), requestId);
+  PresetSlot to = makeSlot(std::move(prepared), requestId);
+  start(std::move(to), 0.0, reason);
+  outgoing_ = std::move(from);
+  transition_.beginFrozen(blend, outgoing_.runtime->baseValues(),
+                          gpu_.shaders(outgoing_.id).comp != nullptr,
+                          gpu_.shaders(current_.id).comp != nullptr);
 }
 
 void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reason) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/PresetShaderTranslation.hpp"
+#include "milk/DoublePreset.hpp"
 #include "milk/PresetReader.hpp"
 #include "render/TextureFinder.hpp"
 
@@ -84,9 +85,17 @@ bool PresetPreparation::step() {
           out_.folder = source_.path.has_parent_path() ? source_.path.parent_path() : ".";
         else
           out_.folder = source_.textureFolder;
-        if (source_.textRead || source_.path.empty())
-          return milk::parsePresetText(source_.text, out_.name);
-        return milk::readPresetFile(source_.path);
+        if (source_.parsed) return milk::Preset(*source_.parsed);
+        std::string read;
+        const std::string* text = &source_.text;
+        if (!source_.textRead && !source_.path.empty()) {
+          core::Expected<std::string> bytes = milk::readPresetBytes(source_.path);
+          if (!bytes) return std::move(bytes.diagnostics());
+          read = std::move(*bytes);
+          text = &read;
+        }
+        if (milk::isDoublePresetText(*text)) return parseDouble(*text);
+        return milk::parsePresetText(*text, out_.name);
       }();
       out_.diagnostics = parsed.diagnostics();
       if (!parsed) {
@@ -132,6 +141,43 @@ bool PresetPreparation::step() {
   out_.prepareSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return stage_ == Stage::Done;
+}
+
+core::Expected<milk::Preset> PresetPreparation::parseDouble(std::string_view text) {
+  core::Diagnostics diagnostics;
+  std::optional<milk::DoublePreset> dp = milk::parseDoublePreset(text, diagnostics);
+  if (!dp) {
+    // A broken .milk2 is not a preset (PRE004 first, so the load reads as Invalid, not I/O).
+    diagnostics.insert(
+        diagnostics.begin(),
+        core::makeDiagnostic(core::DiagnosticId::PresetNotAPreset,
+                             out_.name + ": malformed .milk2 double preset", "file"));
+    return diagnostics;
+  }
+  preset::Md3Blend blend;
+  blend.pattern = dp->blendingPattern;
+  blend.progress = dp->blendingProgress;
+  blend.direction = dp->blendingDirection;
+  blend.random = dp->random;
+  blend.hasRandom = dp->hasRandom;
+  if (!blend.pattern.empty() && !preset::md3PatternType(blend.pattern))
+    diagnostics.push_back(core::makeDiagnostic(
+        core::DiagnosticId::MilkLineIgnored,
+        ".milk2: blending_pattern=" + blend.pattern +
+            " is not drawn by Phosphene; the two presets are mixed evenly over the screen",
+        "file"));
+  out_.md3Blend = std::move(blend);
+  // The first half (blend-from), prepared to the end here, with this file's folder and dialect.
+  PresetSource first;
+  first.path = source_.path;
+  first.name = out_.name + " [preset 1]";
+  first.tag = source_.tag;
+  first.parsed = std::make_shared<const milk::Preset>(std::move(dp->first));
+  out_.blendFrom = std::make_unique<PreparedPreset>(
+      preparePreset(first, globals_, translations_, out_.dialect, textureSearchPath_));
+  core::Expected<milk::Preset> second(std::move(dp->second));
+  second.diagnostics() = std::move(diagnostics);
+  return second;
 }
 
 PreparedPreset preparePreset(const PresetSource& source, eel::Globals& globals,

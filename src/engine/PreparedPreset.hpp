@@ -12,11 +12,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/Diagnostic.hpp"
+#include "core/Expected.hpp"
 #include "eel/Eel.hpp"
 #include "engine/NativePreset.hpp"
+#include "milk/Preset.hpp"
+#include "preset/BlendPattern.hpp"
 #include "preset/Program.hpp"
 #include "render/Renderer.hpp"
 #include "shader/TranslatedShader.hpp"
@@ -37,6 +41,8 @@ struct PresetSource {
   std::filesystem::path textureFolder;
   /// The host's own mark (the C API's playlist index), carried into the preset's events.
   std::int64_t tag = -1;
+  /// A preset already parsed (the first half of a .milk2): used instead of reading `path`/`text`.
+  std::shared_ptr<const milk::Preset> parsed;
 
   static PresetSource file(std::filesystem::path p) {
     PresetSource s;
@@ -81,6 +87,11 @@ struct PreparedPreset {
   std::vector<render::StagedTexture> textures;
   core::Diagnostics diagnostics;  // of the load: read, parse, compile, translation
   double prepareSeconds = 0.0;
+  /// A MilkDrop 3 double preset (.milk2): this is its second half (the blend-to preset), and
+  /// `blendFrom` its first half, prepared alike; both run, drawn as a transition frozen at
+  /// `md3Blend` (preset::TransitionStep::beginFrozen). Null for a .milk.
+  std::unique_ptr<PreparedPreset> blendFrom;
+  std::optional<preset::Md3Blend> md3Blend;
 
   bool ok() const { return status == LoadStatus::Ok && program.has_value(); }
   /// The first error, for messages ("" when none).
@@ -114,6 +125,9 @@ class PresetPreparation {
 
  private:
   enum class Stage { Parse, Compile, TranslateWarp, TranslateComp, Textures, Done };
+  /// A .milk2: its header into out_.md3Blend, its first half prepared into out_.blendFrom, its
+  /// second half returned (or the reader's errors).
+  core::Expected<milk::Preset> parseDouble(std::string_view text);
   PresetSource source_;
   eel::Globals& globals_;
   shader::TranslationCache& translations_;

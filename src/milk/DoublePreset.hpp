@@ -1,6 +1,7 @@
 #pragma once
 // MilkDrop 3's `.milk2` double preset: two complete presets shown together, blended by a fixed
-// pattern. Read only (no blend is drawn yet; docs/compatibility.md). Facts (MilkDrop3 README.md
+// pattern (drawn by the engine as a frozen transition: engine::PreparedPreset::blendFrom). Facts
+// (MilkDrop3 README.md
 // ".milk2 file mixing 2 presets"; MDropDX12 src/mDropDX12/engine_presets.cpp ParseMilk2File):
 //  * a header of key=value lines before `[PRESET1_BEGIN]`: blending_pattern (a pattern name such
 //    as "zoom", "side", "plasma", "cercle"), blending_progress (float, default 0.5),

@@ -31,7 +31,8 @@ void collect(Iterator it, std::vector<fs::path>& out, core::Diagnostics& diagnos
 }  // namespace
 
 bool hasMilkExtension(const fs::path& file) {
-  return asciiLower(file.extension().string()) == ".milk";
+  const std::string ext = asciiLower(file.extension().string());
+  return ext == ".milk" || ext == ".milk2";  // .milk2: a MilkDrop 3 double preset
 }
 
 std::vector<fs::path> findPresetFiles(const fs::path& folder, bool recursive,

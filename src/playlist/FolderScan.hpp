@@ -16,7 +16,7 @@ namespace phosphene::playlist {
 std::vector<std::filesystem::path> findPresetFiles(const std::filesystem::path& folder,
                                                    bool recursive, core::Diagnostics& diagnostics);
 
-/// Whether a file name ends in ".milk", any letter case.
+/// Whether a file name ends in ".milk" or ".milk2" (MilkDrop 3 double presets), any letter case.
 bool hasMilkExtension(const std::filesystem::path& file);
 
 }  // namespace phosphene::playlist

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
+#include <string>
 
 namespace phosphene::preset {
 namespace {
@@ -84,6 +86,51 @@ BlendPattern radial(int gridX, int gridY, float aspectX, float aspectY, clock::R
   return p;
 }
 
+// MD2's wipe with a given direction (MD2 draws the angle; MD3's fixed wipes name it).
+BlendPattern wipeAt(float angle, float band, int gridX, int gridY, float aspectX, float aspectY) {
+  BlendPattern p;
+  p.type = BlendPatternType::Wipe;
+  p.gridX = std::max(1, gridX);
+  p.gridY = std::max(1, gridY);
+  const Grid g{p.gridX, p.gridY};
+  std::vector<float> t(g.at(g.gx, g.gy) + 1, 0.0f);
+  const float vx = std::cos(angle), vy = std::sin(angle);
+  for (int j = 0; j <= g.gy; ++j) {
+    const float fy = (static_cast<float>(j) / static_cast<float>(g.gy)) * aspectY;
+    for (int i = 0; i <= g.gx; ++i) {
+      const float fx = (static_cast<float>(i) / static_cast<float>(g.gx)) * aspectX;
+      const float along = (fx - 0.5f) * vx + (fy - 0.5f) * vy + 0.5f;
+      t[g.at(i, j)] = (along - 0.5f) / std::sqrt(2.0f) + 0.5f;
+    }
+  }
+  fromPlaces(p, t, band);
+  return p;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  return out;
+}
+
+// FNV-1a over the lower-case name and random_1..5 (quantised to 1e-5, so the last bits of a
+// float read do not change the field).
+std::uint64_t md3Seed(const Md3Blend& blend) {
+  std::uint64_t h = 1469598103934665603ULL;
+  const auto mix = [&](std::uint8_t byte) {
+    h ^= byte;
+    h *= 1099511628211ULL;
+  };
+  for (char ch : lower(blend.pattern)) mix(static_cast<std::uint8_t>(ch));
+  if (blend.hasRandom)
+    for (float r : blend.random) {
+      const auto q = static_cast<std::uint32_t>(std::lround(static_cast<double>(r) * 1e5));
+      for (int b = 0; b < 4; ++b) mix(static_cast<std::uint8_t>(q >> (8 * b)));
+    }
+  return h;
+}
+
 }  // namespace
 
 float BlendPattern::mixAt(std::size_t vertex, float progress) const {
@@ -137,6 +184,40 @@ BlendPattern makeBlendPattern(BlendPatternType type, int gridX, int gridY, float
       return radial(gridX, gridY, aspectX, aspectY, random, false);
     case BlendPatternType::InsideOut:
       return radial(gridX, gridY, aspectX, aspectY, random, true);
+  }
+  return p;
+}
+
+std::optional<BlendPatternType> md3PatternType(std::string_view name) {
+  const std::string n = lower(name);
+  if (n == "zoom") return BlendPatternType::Uniform;
+  if (n == "side" || n == "arrow" || n == "vertical" || n == "horizontal")
+    return BlendPatternType::Wipe;
+  if (n == "plasma" || n == "plasma2" || n == "plasma3") return BlendPatternType::Plasma;
+  if (n == "cercle") return BlendPatternType::Radial;
+  return std::nullopt;
+}
+
+BlendPattern makeMd3BlendPattern(const Md3Blend& blend, int gridX, int gridY, float aspectX,
+                                 float aspectY) {
+  clock::Random random(md3Seed(blend));
+  const std::string n = lower(blend.pattern);
+  const std::optional<BlendPatternType> type = md3PatternType(n);
+  BlendPattern p;
+  if (n == "vertical" || n == "horizontal") {
+    // Left to right: the left edge is first in (largest place); top to bottom: the top row (row
+    // gridY) first. The band is MD2's wipe band.
+    const float band = 0.1f + 0.2f * random.frand();
+    p = wipeAt(n == "vertical" ? 3.14159265f : 1.57079633f, band, gridX, gridY, aspectX, aspectY);
+  } else {
+    p = makeBlendPattern(type.value_or(BlendPatternType::Uniform), gridX, gridY, aspectX, aspectY,
+                         random);
+  }
+  if (blend.direction < 0) {
+    // The schedule reversed: the vertex that crosses mix 0.5 at progress q now crosses it at
+    // 1 − q (MDropDX12's measurement: slope and intercept of the flip progress negated and
+    // mirrored), i.e. c' = 1 − a − c with a kept. The uniform blend is unchanged by it.
+    for (std::size_t k = 0; k < p.c.size(); ++k) p.c[k] = 1.0f - p.a[k] - p.c[k];
   }
   return p;
 }

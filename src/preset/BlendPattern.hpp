@@ -10,7 +10,11 @@
 // MD2's m_vertinfo, which follows m_verts). The random draws happen in MD2's order, from the
 // engine's seeded source instead of rand().
 
+#include <array>
 #include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "clock/Random.hpp"
@@ -42,5 +46,31 @@ BlendPattern randomBlendPattern(int gridX, int gridY, float aspectX, float aspec
 /// One pattern type, with its own random parameters (tests, golden images, hosts that pick).
 BlendPattern makeBlendPattern(BlendPatternType type, int gridX, int gridY, float aspectX,
                               float aspectY, clock::Random& random);
+
+/// A MilkDrop 3 `.milk2` blend: the header of a double preset (milk::DoublePreset), frozen at
+/// `progress` (0 shows the first preset, 1 the second). Facts (MilkDrop3 README; MDropDX12
+/// src/mDropDX12/engine_presets.cpp ParseMilk2File, Milk2PatternNameToMixtype,
+/// ApplyMilk2BlendPattern): preset 1 is the blend-from preset, preset 2 the blend-to; the
+/// progress is frozen; each pattern name stands for one of the transition patterns; a `.milk2`
+/// draws the same field at every load (MDropDX12 seeds it from the name and random_1..5).
+struct Md3Blend {
+  std::string pattern;  // blending_pattern as written
+  double progress = 0.5;
+  int direction = 1;  // < 0: the pattern's schedule reversed (the vertex first in is last)
+  std::array<float, 5> random{};
+  bool hasRandom = false;
+};
+
+/// The MD2 pattern type an MD3 pattern name is drawn with (case-insensitive), nullopt for the
+/// names Phosphene does not draw (docs/compatibility.md lists them): zoom → uniform, side and
+/// arrow → wipe, plasma/plasma2/plasma3 → plasma, cercle → radial; vertical and horizontal are
+/// wipes at a fixed angle (left to right, top to bottom), reported as Wipe.
+std::optional<BlendPatternType> md3PatternType(std::string_view name);
+
+/// The per-vertex field of a `.milk2` blend for a grid: the MD2 pattern its name stands for,
+/// drawn from a generator seeded by the name and random_1..5 (same file, same field), reversed
+/// when direction < 0; an unsupported name gives the uniform blend.
+BlendPattern makeMd3BlendPattern(const Md3Blend& blend, int gridX, int gridY, float aspectX,
+                                 float aspectY);
 
 }  // namespace phosphene::preset

@@ -16,6 +16,14 @@ void TransitionStep::begin(double now, double duration, const FrameVars& outgoin
   duration_ = duration;
   snapPoint_ = blendSnapPoint(outgoingHasCompShader, incomingHasCompShader);
   pattern_ = {};  // drawn at the first blended frame, when the mesh size is known
+  md3_.reset();
+}
+
+void TransitionStep::beginFrozen(const Md3Blend& blend, const FrameVars& outgoingBase,
+                                 bool outgoingHasCompShader, bool incomingHasCompShader) {
+  begin(0.0, 1.0, outgoingBase, outgoingHasCompShader, incomingHasCompShader);
+  md3_ = blend;
+  md3_->progress = std::clamp(blend.progress, 0.0, 1.0);
 }
 
 void TransitionStep::end() {
@@ -23,10 +31,12 @@ void TransitionStep::end() {
   start_ = duration_ = 0.0;
   snapPoint_ = 0.5;
   pattern_ = {};
+  md3_.reset();
 }
 
 double TransitionStep::progress(double now) const {
   if (!active_ || duration_ <= 0.0) return 1.0;
+  if (md3_) return md3_->progress;
   return std::clamp((now - start_) / duration_, 0.0, 1.0);
 }
 
@@ -50,8 +60,9 @@ void TransitionStep::blendMesh(FrameState& incoming, const FrameState& outgoing,
                                clock::Random& random) {
   const MeshGeometry& g = incoming.mesh.geometry;
   if (pattern_.a.size() != g.vertexCount()) {
-    pattern_ = forced ? makeBlendPattern(*forced, g.gridX, g.gridY, g.aspectX, g.aspectY, random)
-                      : randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random);
+    pattern_ = md3_     ? makeMd3BlendPattern(*md3_, g.gridX, g.gridY, g.aspectX, g.aspectY)
+               : forced ? makeBlendPattern(*forced, g.gridX, g.gridY, g.aspectX, g.aspectY, random)
+                        : randomBlendPattern(g.gridX, g.gridY, g.aspectX, g.aspectY, random);
   }
   blendWarpUv(incoming.mesh.uv, outgoing.mesh.uv, pattern_.a, pattern_.c, static_cast<float>(p),
               incoming.mesh.alpha);

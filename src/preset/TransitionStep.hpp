@@ -26,6 +26,12 @@ class TransitionStep {
   /// file values, or mid-blend its blended ones, frozen there (outgoingBase()).
   void begin(double now, double duration, const FrameVars& outgoingBase, bool outgoingHasCompShader,
              bool incomingHasCompShader);
+  /// Starts a MilkDrop 3 double preset (.milk2): a transition frozen at `blend.progress` (clamped
+  /// to 0..1) with the field its pattern names (makeMd3BlendPattern); it ends only with end().
+  void beginFrozen(const Md3Blend& blend, const FrameVars& outgoingBase, bool outgoingHasCompShader,
+                   bool incomingHasCompShader);
+  /// Whether the transition is a frozen double preset.
+  bool frozen() const { return md3_.has_value(); }
   /// No transition from now on (a hard cut, or the blend's end).
   void end();
 
@@ -59,6 +65,7 @@ class TransitionStep {
   double start_ = 0.0, duration_ = 0.0;
   double snapPoint_ = 0.5;
   BlendPattern pattern_;
+  std::optional<Md3Blend> md3_;  // a frozen double preset's blend
   FrameVars outgoingBase_;
   FrameVars blendedBase_;
 };

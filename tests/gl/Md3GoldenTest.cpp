@@ -43,6 +43,10 @@ const Md3Preset kPresets[] = {
     {"sixteen_shapes", "md3-sixteen-shapes.milk", "shapes>4,sides>100"},
     {"q60_shader", "md3-q60-shader.milk", "q33-q64"},
     {"fft_shader", "md3-fft-shader.milk", "get_fft"},
+    // .milk2 double presets: red vertical stripes (preset 1) and blue horizontal ones (preset 2)
+    // in a transition frozen at 0.5 (neither half uses an MD3 feature of its own).
+    {"double_cercle", "md3-double-cercle.milk2", ""},
+    {"double_vertical", "md3-double-vertical.milk2", ""},
     {"wave_mode_8", "md3-wave-mode-8.milk", "q33-q64"},
     {"wave_mode_9", "md3-wave-mode-9.milk", "wave_mode>8"},
     {"wave_mode_10", "md3-wave-mode-10.milk", "wave_mode>8"},

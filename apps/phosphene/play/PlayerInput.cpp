@@ -354,8 +354,8 @@ void PlayerSession::dropped(const std::string& path) {
   }
   std::string ext = std::filesystem::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext != ".milk") {
-    say("not a preset (.milk) or folder: " + path, true);
+  if (ext != ".milk" && ext != ".milk2") {
+    say("not a preset (.milk, .milk2) or folder: " + path, true);
     return;
   }
   phosphene_playlist_add_file(list, path.c_str());  // NOT_FOUND: already listed, fine

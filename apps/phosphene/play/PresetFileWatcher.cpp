@@ -20,7 +20,7 @@ constexpr auto kScanInterval = std::chrono::milliseconds(250);
 bool isPresetFile(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".milk";
+  return ext == ".milk" || ext == ".milk2";  // .milk2: MilkDrop 3 double presets
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ def _is_preset_text(source) -> bool:
     # A path never contains a newline; a one-line text needs its key=value and is not a file.
     if isinstance(source, bytes) or "\n" in source:
         return True
-    if source.lower().endswith(".milk") or os.path.exists(source):
+    if source.lower().endswith((".milk", ".milk2")) or os.path.exists(source):
         return False
     return "=" in source
 
@@ -239,7 +239,7 @@ def analyze(path_or_array, fps: float = 60, sample_rate: Optional[int] = None,
 
 def _preset_files(path: str) -> List[str]:
     if os.path.isdir(path):
-        found = [str(p) for p in pathlib.Path(path).rglob("*") if p.suffix.lower() == ".milk" and p.is_file()]
+        found = [str(p) for p in pathlib.Path(path).rglob("*") if p.suffix.lower() in (".milk", ".milk2") and p.is_file()]
         return sorted(found)
     if not os.path.exists(path):
         raise FileNotFoundError(f"no such preset file or folder: {path}")

@@ -78,7 +78,9 @@ TEST_F(PlaylistFolder, LinkCyclesDoNotHang) {
 
 TEST(FolderScan, MilkExtensionIsCaseInsensitive) {
   EXPECT_TRUE(hasMilkExtension("a.MiLk"));
-  EXPECT_FALSE(hasMilkExtension("a.milk2"));
+  EXPECT_TRUE(hasMilkExtension("a.milk2"));  // MilkDrop 3 double presets (issue 36)
+  EXPECT_TRUE(hasMilkExtension("a.MILK2"));
+  EXPECT_FALSE(hasMilkExtension("a.milk3"));
   EXPECT_FALSE(hasMilkExtension("milk"));
   EXPECT_TRUE(hasMilkExtension(".milk.milk"));
 }

@@ -324,5 +324,53 @@ TEST(BlendPatternRandom, SameSeedSamePattern) {
   }
 }
 
+// MilkDrop 3 .milk2 patterns (issue 36): the names Phosphene draws, one field per file, the
+// direction reversing the schedule, unsupported names blending evenly.
+TEST(Md3BlendPattern, NamesMapToMd2Patterns) {
+  EXPECT_EQ(md3PatternType("zoom"), BlendPatternType::Uniform);
+  EXPECT_EQ(md3PatternType("Cercle"), BlendPatternType::Radial);
+  EXPECT_EQ(md3PatternType("plasma3"), BlendPatternType::Plasma);
+  EXPECT_EQ(md3PatternType("side"), BlendPatternType::Wipe);
+  EXPECT_EQ(md3PatternType("vertical"), BlendPatternType::Wipe);
+  EXPECT_FALSE(md3PatternType("snail2").has_value());
+  EXPECT_FALSE(md3PatternType("").has_value());
+}
+
+TEST(Md3BlendPattern, SameFileSameFieldAndDirectionReverses) {
+  Md3Blend b;
+  b.pattern = "plasma";
+  b.random = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f};
+  b.hasRandom = true;
+  const BlendPattern one = makeMd3BlendPattern(b, 8, 6, 1.0f, 0.75f);
+  const BlendPattern two = makeMd3BlendPattern(b, 8, 6, 1.0f, 0.75f);
+  EXPECT_EQ(one.a, two.a);
+  EXPECT_EQ(one.c, two.c);
+  b.random[0] = 0.9f;
+  EXPECT_NE(makeMd3BlendPattern(b, 8, 6, 1.0f, 0.75f).c, one.c);
+  b.random[0] = 0.1f;
+  b.direction = -1;
+  const BlendPattern rev = makeMd3BlendPattern(b, 8, 6, 1.0f, 0.75f);
+  for (std::size_t k = 0; k < one.a.size(); ++k) {
+    // The vertex crossing 0.5 at progress q now crosses it at 1 - q.
+    const float q = (0.5f - one.c[k]) / one.a[k];
+    EXPECT_NEAR((0.5f - rev.c[k]) / rev.a[k], 1.0f - q, 1e-5f);
+  }
+}
+
+TEST(Md3BlendPattern, VerticalWipesLeftToRightAndUnsupportedIsUniform) {
+  Md3Blend b;
+  b.pattern = "vertical";
+  const BlendPattern v = makeMd3BlendPattern(b, 8, 6, 1.0f, 1.0f);
+  // At progress 0.5 the left column (i = 0) is further in than the right one (i = 8).
+  EXPECT_GT(v.mixAt(0, 0.5f), v.mixAt(8, 0.5f));
+  b.pattern = "horizontal";
+  const BlendPattern h = makeMd3BlendPattern(b, 8, 6, 1.0f, 1.0f);
+  EXPECT_GT(h.mixAt(6 * 9, 0.5f), h.mixAt(0, 0.5f));  // the top row (j = 6) first
+  b.pattern = "donuts";
+  const BlendPattern u = makeMd3BlendPattern(b, 8, 6, 1.0f, 1.0f);
+  EXPECT_EQ(u.type, BlendPatternType::Uniform);
+  for (std::size_t k = 0; k < u.a.size(); ++k) EXPECT_FLOAT_EQ(u.mixAt(k, 0.25f), 0.25f);
+}
+
 }  // namespace
 }  // namespace phosphene::preset
