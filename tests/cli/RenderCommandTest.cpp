@@ -615,7 +615,7 @@ TEST_F(RenderCommand, SequenceArgumentsAreChecked) {
   EXPECT_EQ(run("--presets /nonexistent/folder --out -").exitCode, 2);
   const auto empty = run("--presets . --out -");
   EXPECT_EQ(empty.exitCode, 2);
-  EXPECT_NE(empty.err.find("no .milk file"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("no .milk or .milk2 file"), std::string::npos) << empty.err;
 }
 
 // --size and --mesh take the C API's limits (PHOSPHENE_MAX_DRAWABLE_SIZE, PHOSPHENE_*_MESH_*):

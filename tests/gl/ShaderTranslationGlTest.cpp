@@ -134,6 +134,8 @@ std::string everythingShader(shader::Stage stage) {
       body += "ret += tex2D(" + n + ", uv).xyz;\n";
     else if (n == "lum")
       body += "ret.y += lum(ret);\n";
+    else if (n == "get_fft" || n == "get_fft_hz")  // MilkDrop 3: a scalar in, a scalar out
+      body += "ret.x += " + n + "(uv.x);\n";
     else if (!m.params.empty())
       body += "ret += " + n + "(uv);\n";
     else
