@@ -47,6 +47,10 @@ const Md3Preset kPresets[] = {
     // in a transition frozen at 0.5 (neither half uses an MD3 feature of its own).
     {"double_cercle", "md3-double-cercle.milk2", ""},
     {"double_vertical", "md3-double-vertical.milk2", ""},
+    {"double_zoom", "md3-double-zoom.milk2", ""},
+    {"double_side", "md3-double-side.milk2", ""},
+    {"double_plasma", "md3-double-plasma.milk2", ""},
+    {"double_horizontal", "md3-double-horizontal.milk2", ""},
     {"wave_mode_8", "md3-wave-mode-8.milk", "q33-q64"},
     {"wave_mode_9", "md3-wave-mode-9.milk", "wave_mode>8"},
     {"wave_mode_10", "md3-wave-mode-10.milk", "wave_mode>8"},
