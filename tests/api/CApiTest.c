@@ -625,6 +625,22 @@ static void test_preset_handles(void) {
   phosphene_preset_destroy(junk); /* made, so that its diagnostics can be read */
   CHECK(phosphene_preset_create_from_text(NULL, 3, "x", &junk) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_preset_create_from_file(NULL, &junk) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  {
+    /* A MilkDrop 3 .milk2 double preset is a preset; one with a half missing is not. */
+    static const char twin[] =
+        "blending_pattern=cercle\n[PRESET1_BEGIN]\n[preset00]\nzoom=0.9\n[PRESET1_END]\n"
+        "[PRESET2_BEGIN]\n[preset00]\nzoom=1.1\n[PRESET2_END]\n";
+    static const char half[] = "[PRESET1_BEGIN]\n[preset00]\nzoom=0.9\n[PRESET1_END]\n";
+    phosphene_preset* dbl = NULL;
+    CHECK(phosphene_preset_create_from_text(twin, sizeof twin - 1, "twin.milk2", &dbl) ==
+          PHOSPHENE_OK);
+    phosphene_preset_destroy(dbl);
+    dbl = NULL;
+    CHECK(phosphene_preset_create_from_text(half, sizeof half - 1, "half.milk2", &dbl) ==
+          PHOSPHENE_ERROR_PRESET_INVALID);
+    CHECK(dbl != NULL && phosphene_preset_diagnostic_count(dbl) >= 1);
+    phosphene_preset_destroy(dbl);
+  }
 
   CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
   /* No preset yet: the frame is black, and that is no error. */
