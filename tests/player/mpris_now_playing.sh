@@ -43,6 +43,9 @@ start_fake() {  # NAME STATUS TRACK...
 latest_shot() { find "$dir/shots" -name '*.png' -newer "$1" | sort | tail -n 2 | head -n 1; }
 # bottom_left PNG: the mean "R G B" where the song title is drawn (the left of the last row).
 bottom_left() { "$tool" stats "$1" 0 85 50 100 | sed -n 's/.*red=\([0-9]*\) green=\([0-9]*\) blue=\([0-9]*\).*/\1 \2 \3/p'; }
+# middle_lit PNG: lit pixels across the middle, where MilkDrop's title animation flies (the
+# presets draw black).
+middle_lit() { "$tool" stats "$1" 0 30 100 70 | sed -n 's/.*lit=\([0-9]*\).*/\1/p'; }
 t_start=$SECONDS
 
 start_fake paused Paused "Nobody|Paused Song"
@@ -64,6 +67,8 @@ shot=$(latest_shot "$dir/first")
 cp "$shot" "$dir/title-1.png"
 read -r r g b <<<"$(bottom_left "$shot")"
 [ "$r" -gt 3 ] && [ "$g" -gt 3 ] && [ "$b" -gt 3 ] || fail "no title at the bottom left of $shot: $r $g $b"
+lit=$(middle_lit "$shot")
+[ "$lit" -gt 200 ] || fail "no title animation across the middle of $shot ($lit lit pixels)"
 grep -q "Paused Song" "$dir/stderr.txt" && fail "the paused player's title was shown"
 grep -q "track changed" "$dir/stderr.txt" && fail "the first track seen switched the preset"
 echo "ok: the playing player's title is shown ($r $g $b at the bottom left), the paused one's not"
@@ -78,6 +83,8 @@ shot=$(latest_shot "$dir/second")
 cp "$shot" "$dir/title-2.png"
 read -r r g b <<<"$(bottom_left "$shot")"
 [ "$r" -gt 3 ] && [ "$g" -gt 3 ] && [ "$b" -gt 3 ] || fail "no title at the bottom left of $shot: $r $g $b"
+lit=$(middle_lit "$shot")
+[ "$lit" -gt 200 ] || fail "no title animation across the middle of $shot ($lit lit pixels)"
 echo "ok: the track change showed the new title and started the next preset"
 
 end_player
