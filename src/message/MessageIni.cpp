@@ -6,16 +6,40 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace phosphene::message {
 namespace {
+
+// The number at the start of `s`, as from_chars reads it. libc++ before 17 (Emscripten 3.1's)
+// has no floating-point from_chars: there strtof reads a NUL-terminated copy (Emscripten's
+// locale is always "C", so the decimal point is '.'), with ERANGE as from_chars' out of range.
+std::errc parseFloatPrefix(std::string_view s, float& value) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  return std::from_chars(s.data(), s.data() + s.size(), value).ec;
+#else
+  if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s.front())) || s.front() == '.' ||
+                     s.front() == '-'))
+    return std::errc::invalid_argument;
+  const std::string copy(s);
+  char* end = nullptr;
+  errno = 0;
+  const float v = std::strtof(copy.c_str(), &end);
+  if (end == copy.c_str()) return std::errc::invalid_argument;
+  if (errno == ERANGE) return std::errc::result_out_of_range;
+  value = v;
+  return std::errc();
+#endif
+}
 
 constexpr const char* kSection = "milk_msg.ini";
 
@@ -147,15 +171,13 @@ class Reader {
     std::string_view s = v->text;
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     float value = 0.0f;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || !std::isfinite(value)) {
+    if (parseFloatPrefix(s, value) != std::errc() || !std::isfinite(value)) {
       diags_.push_back(core::makeDiagnostic(
           core::DiagnosticId::MessageBadNumber,
           std::string(key) + " = '" + v->text + "' is not a number; the default is kept", kSection,
           v->line));
       return fallback;
     }
-    (void)end;
     return value;
   }
 

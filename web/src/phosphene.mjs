@@ -327,7 +327,7 @@ class Visualizer {
   _launched(result, what) {
     if (result > 0) return result;
     const why = JSON.parse(this._api.spriteDiagnostics(this._h)).map((d) => d.message).join('; ');
-    throw new Error(`${what}: ${why || this._api.lastError(this._h) || 'error ' + -result}`);
+    throw new Error(`${what}: ${why || this._api.lastError(this._h) || 'error ' + result}`);
   }
   launchSprite(number) {
     return this._launched(this._api.launchSprite(this._h, number, null), `launchSprite(${number})`);

@@ -410,14 +410,14 @@ EMSCRIPTEN_KEEPALIVE const char* pw_load_sprites(Visualizer* v, const char* text
   return v->text.c_str();
 }
 
-/// Launches [imgNN] (code == nullptr) or a sprite from section text: its id, or minus the
-/// phosphene_result.
+/// Launches [imgNN] (code == nullptr) or a sprite from section text: its id (> 0), or the
+/// phosphene_result (< 0).
 EMSCRIPTEN_KEEPALIVE double pw_launch_sprite(Visualizer* v, int number, const char* code) {
   std::uint32_t id = 0;
   const phosphene_result r = code
                                  ? phosphene_sprite_launch_code(v->engine, code, kSpriteFolder, &id)
                                  : phosphene_sprite_launch(v->engine, number, &id);
-  return r == PHOSPHENE_OK ? static_cast<double>(id) : -static_cast<double>(r);
+  return r == PHOSPHENE_OK ? static_cast<double>(id) : static_cast<double>(r);  // r < 0
 }
 
 /// The last sprite call's diagnostics (why a launch failed) as a JSON array.
