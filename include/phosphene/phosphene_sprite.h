@@ -63,7 +63,8 @@ PHOSPHENE_API phosphene_result phosphene_sprite_load_ini_text(
 /**
  * @brief Launches sprite [imgNN] of the ini read last; it runs its init code now and draws from
  *   the next frame.
- * @param out_id Receives its id (never 0), or 0 on failure; may be NULL.
+ * @param out_id Receives its id (never 0; each launch on an engine gets a larger id than the
+ *   launches before it, so ids sort by age), or 0 on failure; may be NULL.
  * @return PHOSPHENE_OK (code that does not compile is a warning: the sprite runs without it, as
  *   in MilkDrop); PHOSPHENE_ERROR_NOT_FOUND when no ini is read or it has no such sprite with an
  *   img= value; PHOSPHENE_ERROR_IO when the image cannot be read or decoded (PNG, JPEG, TGA, BMP,

@@ -3,6 +3,7 @@
 // Phosphene's C API lacks (checked, logged once), NULL handles. Through the compat headers only.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -15,6 +16,7 @@ namespace {
 
 const std::string kPresets = PM4_PRESETS;
 const std::string kPreset = kPresets + "/presets_milkdrop/Aderrasi - Agitator.milk";
+const std::string kTestData = PM4_TEST_DATA;  // tests/data: sprites/quadrants.png
 
 struct Handle {
   projectm_handle pm = projectm_create();
@@ -192,14 +194,6 @@ TEST(ProjectM4Core, MissingFeaturesAreCheckedAndLoggedOnce) {
   LogLines log;
   projectm_set_log_callback(&LogLines::record, false, &log);
   Handle h;
-  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", "[img]\nimg=x.png\n"), 0u);
-  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", "[img]\n"), 0u);
-  EXPECT_EQ(projectm_sprite_create(h.pm, nullptr, nullptr), 0u);
-  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 0u);
-  projectm_sprite_get_sprite_ids(h.pm, nullptr);
-  projectm_sprite_destroy(h.pm, 1);
-  projectm_sprite_destroy_all(h.pm);
-  EXPECT_EQ(log.containing("sprites"), 1u);
   projectm_touch(h.pm, 0.5f, 0.5f, 1, PROJECTM_TOUCH_TYPE_CIRCLE);
   projectm_touch_drag(h.pm, 0.6f, 0.5f, 1);
   projectm_touch_destroy(h.pm, 0.6f, 0.5f);
@@ -220,6 +214,65 @@ TEST(ProjectM4Core, MissingFeaturesAreCheckedAndLoggedOnce) {
   projectm_pcm_add_int16(h.pm, samples, 2, static_cast<projectm_channels>(3));
   projectm_pcm_add_int16(h.pm, samples, 2, static_cast<projectm_channels>(0));
   EXPECT_EQ(log.containing("channel count"), 1u);
+}
+
+// projectM's user sprites: type "milkdrop" in any letter case, img= found in the texture search
+// paths by its name without extension, code that does not compile refused, ids oldest first, the
+// limit evicting the oldest (also when lowered), 0 showing none, more than 16 kept but 16 live.
+TEST(ProjectM4Core, SpritesFollowProjectMsRules) {
+  LogReset reset;
+  LogLines log;
+  projectm_set_log_callback(&LogLines::record, false, &log);
+  Handle h;
+  const char* sprite = "img=quadrants\ninit_1=burn=0;\ncode_1=x=0.5;\n";
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", sprite), 0u);  // not in a search path yet
+  EXPECT_EQ(log.containing("sprite not created"), 1u);
+  const char* paths[] = {kTestData.c_str()};
+  projectm_set_texture_search_paths(h.pm, paths, 1);  // quadrants.png is in its sprites/ folder
+  const uint32_t a = projectm_sprite_create(h.pm, "MilkDrop", sprite);
+  EXPECT_NE(a, 0u);
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop2", sprite), 0u);
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", "img=quadrants\ncode_1=x = 0.3 +;\n"), 0u);
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", "code_1=x=0.5;\n"), 0u);  // no img=
+  EXPECT_EQ(projectm_sprite_create(h.pm, nullptr, sprite), 0u);
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", nullptr), 0u);
+  const std::string absolute =
+      "img=" + kTestData + "/sprites/quadrants.png\ninit_1=burn=0;\n";  // a full path as it is
+  const uint32_t b = projectm_sprite_create(h.pm, "milkdrop", absolute.c_str());
+  const uint32_t c = projectm_sprite_create(h.pm, "milkdrop", "IMG = Quadrants.PNG\n");
+  ASSERT_NE(b, 0u);
+  ASSERT_NE(c, 0u);
+  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 3u);
+  std::vector<uint32_t> ids(3);
+  projectm_sprite_get_sprite_ids(h.pm, ids.data());
+  EXPECT_EQ(ids, (std::vector<uint32_t>{a, b, c}));
+  projectm_sprite_set_max_sprites(h.pm, 2);  // below the live count: the oldest goes
+  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 2u);
+  ids.assign(2, 0);
+  projectm_sprite_get_sprite_ids(h.pm, ids.data());
+  EXPECT_EQ(ids, (std::vector<uint32_t>{b, c}));
+  const uint32_t d = projectm_sprite_create(h.pm, "milkdrop", sprite);  // at the limit: b goes
+  ASSERT_NE(d, 0u);
+  projectm_sprite_get_sprite_ids(h.pm, ids.data());
+  EXPECT_EQ(ids, (std::vector<uint32_t>{c, d}));
+  projectm_sprite_destroy(h.pm, c);
+  projectm_sprite_destroy(h.pm, c);  // gone already: nothing happens
+  projectm_sprite_destroy(h.pm, 12345);
+  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 1u);
+  projectm_sprite_get_sprite_ids(h.pm, nullptr);
+  projectm_sprite_destroy_all(h.pm);
+  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 0u);
+  projectm_sprite_set_max_sprites(h.pm, 0);
+  EXPECT_EQ(projectm_sprite_create(h.pm, "milkdrop", sprite), 0u);  // a limit of 0 shows none
+  projectm_sprite_set_max_sprites(h.pm, 40);
+  projectm_sprite_set_max_sprites(h.pm, 50);
+  EXPECT_EQ(projectm_sprite_get_max_sprites(h.pm), 50u);  // read back as set
+  EXPECT_EQ(log.containing("at most 16 sprites"), 1u);
+  for (int i = 0; i < 20; ++i) EXPECT_NE(projectm_sprite_create(h.pm, "milkdrop", sprite), 0u);
+  EXPECT_EQ(projectm_sprite_get_sprite_count(h.pm), 16u);
+  ids.assign(16, 0);
+  projectm_sprite_get_sprite_ids(h.pm, ids.data());
+  EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
 }
 
 TEST(ProjectM4Core, LogCallbackPerThreadWinsOverTheProcessOne) {
@@ -246,7 +299,7 @@ TEST(ProjectM4Core, LogCallbackPerThreadWinsOverTheProcessOne) {
     projectm_sprite_create(h.pm, "milkdrop", "");  // WARN
   }
   EXPECT_EQ(process.containing("texel offset"), 1u);
-  EXPECT_EQ(process.containing("sprites"), 1u);
+  EXPECT_EQ(process.containing("sprite not created"), 1u);
   projectm_set_log_level(PROJECTM_LOG_LEVEL_TRACE, true);  // this thread hears everything again
   {
     Handle h;

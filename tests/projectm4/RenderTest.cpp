@@ -18,6 +18,7 @@ const std::string kPresets = PM4_PRESETS;
 const std::string kPresetA = kPresets + "/presets_milkdrop/Aderrasi - Agitator.milk";
 const std::string kPresetB =
     kPresets + "/presets_milkdrop_104/Rovastar - Altars Of Madness (Boxfresh Mix).milk";
+const std::string kTestData = PM4_TEST_DATA;  // tests/data: sprites/quadrants.png
 constexpr int kWidth = 64, kHeight = 48;
 
 class ProjectM4Render : public ::testing::Test {
@@ -206,3 +207,40 @@ TEST_F(ProjectM4Render, PcmFormatsFeedTheSameAnalysis) {
 }
 
 }  // namespace
+
+// A user sprite made through projectm_sprite_create draws over the preset, and once destroyed is
+// gone: with burn=0 it never reaches the canvas the preset warps, so the frames after
+// projectm_sprite_destroy are those of a run that never had it, byte for byte.
+TEST_F(ProjectM4Render, SpriteCreatedThroughTheApiDrawsAndDestroyRemovesIt) {
+  const char* paths[] = {kTestData.c_str()};
+  // Frames 29 (the sprite's last) and 39 (ten frames after its destruction).
+  auto run = [&](bool with_sprite) {
+    projectm_handle pm = make();
+    projectm_set_texture_search_paths(pm, paths, 1);
+    projectm_load_preset_file(pm, kPresetA.c_str(), false);
+    uint32_t id = 0;
+    std::vector<std::vector<unsigned char>> frames;
+    for (int k = 0; k < 40; ++k) {
+      if (with_sprite && k == 10) {
+        id = projectm_sprite_create(pm, "milkdrop",
+                                    "img=quadrants\ninit_1=burn=0; sx=4; sy=4;\ncode_1=x=0.5;\n");
+        EXPECT_NE(id, 0u);
+        EXPECT_EQ(projectm_sprite_get_sprite_count(pm), 1u);
+      }
+      if (k == 30) {
+        frames.push_back(pixels());
+        if (with_sprite) projectm_sprite_destroy(pm, id);
+        EXPECT_EQ(projectm_sprite_get_sprite_count(pm), 0u);
+      }
+      frame(pm, k);
+    }
+    frames.push_back(pixels());
+    projectm_destroy(pm);
+    return frames;
+  };
+  const auto plain = run(false);
+  const auto sprite = run(true);
+  EXPECT_GT(pixels_changed(sprite[0].data(), plain[0].data(), kWidth * kHeight), 0.3)
+      << "the sprite covers the middle of the picture";
+  EXPECT_EQ(sprite[1], plain[1]) << "a destroyed burn=0 sprite leaves no trace";
+}
