@@ -454,6 +454,16 @@ class Engine {
   phosphene_result setMeshSize(int x, int y) noexcept {
     return phosphene_engine_set_mesh_size(engine_, x, y);
   }
+  /// The warp's texel shift, in texels (phosphene_engine_set_texel_offset). @since 1.1
+  phosphene_result setTexelOffset(float x, float y) noexcept {
+    return phosphene_engine_set_texel_offset(engine_, x, y);
+  }
+  /// Each preset that starts begins from a black canvas (phosphene_engine_set_start_clean).
+  /// @since 1.1
+  phosphene_result setStartClean(bool enabled) noexcept {
+    return phosphene_engine_set_start_clean(engine_, enabled ? 1 : 0);
+  }
+  bool startClean() const noexcept { return phosphene_engine_get_start_clean(engine_) != 0; }
   phosphene_result advance(double dt_s = 0.0) noexcept {
     return phosphene_engine_advance(engine_, dt_s);
   }

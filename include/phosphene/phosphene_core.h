@@ -583,6 +583,49 @@ PHOSPHENE_API phosphene_result phosphene_engine_get_mesh_size(const phosphene_en
                                                               int* out_mesh_x,
                                                               int* out_mesh_y) PHOSPHENE_NOEXCEPT;
 
+/** Largest texel offset phosphene_engine_set_texel_offset accepts, either way. */
+#define PHOSPHENE_MAX_TEXEL_OFFSET 16.0f
+
+/**
+ * @brief Shifts where the warp reads last frame's picture: every warp mesh texture coordinate
+ *        (uv, and uv_orig of warp shaders) moves by x / canvas width, y / canvas height.
+ *        MilkDrop 2 on Direct3D 9 shifted by half a texel (0.5, 0.5) to meet D3D's pixel
+ *        centres; on OpenGL the default 0, 0 is the same picture. Other values make the
+ *        feedback drift (positive x: the picture creeps left, positive y: up), which some
+ *        hosts use to match a driver's sampling (projectM's "texel offset").
+ * @param x, y In texels, -PHOSPHENE_MAX_TEXEL_OFFSET .. PHOSPHENE_MAX_TEXEL_OFFSET.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, a value out of range or
+ *         not finite). Applies from the next phosphene_engine_advance.
+ * Thread safety: controller thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_set_texel_offset(phosphene_engine* engine, float x,
+                                                                 float y) PHOSPHENE_NOEXCEPT;
+
+/** @brief Reads the texel offset (0, 0 by default). Thread safety: controller thread.
+ *  @since 1.1 */
+PHOSPHENE_API phosphene_result phosphene_engine_get_texel_offset(const phosphene_engine* engine,
+                                                                 float* out_x,
+                                                                 float* out_y) PHOSPHENE_NOEXCEPT;
+
+/**
+ * @brief Whether each preset that starts (a hard cut or a transition) starts from a black
+ *        canvas. Off (the default, MilkDrop 2): a new preset warps the picture the one before
+ *        it left. On: the feedback canvas is cleared to black when the new preset's first frame
+ *        is drawn, so nothing of the previous picture is carried (during a transition the
+ *        outgoing preset then also continues on the cleared canvas: MilkDrop's presets share
+ *        one canvas).
+ * @param enabled 0 off, anything else on.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL).
+ * Thread safety: controller thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_set_start_clean(phosphene_engine* engine,
+                                                                int enabled) PHOSPHENE_NOEXCEPT;
+
+/** @brief Reads the start-clean setting (0 or 1; 0 for a NULL engine). Controller thread.
+ *  @since 1.1 */
+PHOSPHENE_API int phosphene_engine_get_start_clean(const phosphene_engine* engine)
+    PHOSPHENE_NOEXCEPT;
+
 /**
  * @brief Moves to the next frame: clock, audio analysis, switching, the preset's equations.
  *        No GL call; no context needed. The only call that moves the engine's clock.

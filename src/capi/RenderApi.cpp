@@ -2,6 +2,7 @@
 // (exactly the two). Every entry point is noexcept and catches at the boundary; result codes come
 // from the failure itself (engine::FrameStatus), never from a message.
 
+#include <cmath>
 #include <new>
 #include <string>
 #include <string_view>
@@ -132,6 +133,40 @@ phosphene_result phosphene_engine_get_mesh_size(const phosphene_engine* engine, 
   *out_mesh_x = engine->engine.meshX();
   *out_mesh_y = engine->engine.meshY();
   return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_set_texel_offset(phosphene_engine* engine, float x,
+                                                   float y) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  const auto valid = [](float v) {
+    return std::isfinite(v) && std::fabs(v) <= PHOSPHENE_MAX_TEXEL_OFFSET;
+  };
+  if (!valid(x) || !valid(y)) {
+    engine->engine.setLastError(
+        "phosphene_engine_set_texel_offset: offsets must be finite, at most 16 texels either way");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  engine->engine.setTexelOffset(x, y);
+  return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_get_texel_offset(const phosphene_engine* engine, float* out_x,
+                                                   float* out_y) noexcept {
+  if (engine == nullptr || out_x == nullptr || out_y == nullptr)
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  *out_x = engine->engine.texelOffsetX();
+  *out_y = engine->engine.texelOffsetY();
+  return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_set_start_clean(phosphene_engine* engine, int enabled) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  engine->engine.setStartClean(enabled != 0);
+  return PHOSPHENE_OK;
+}
+
+int phosphene_engine_get_start_clean(const phosphene_engine* engine) noexcept {
+  return engine != nullptr && engine->engine.startClean() ? 1 : 0;
 }
 
 phosphene_result phosphene_engine_advance(phosphene_engine* engine, double dt_s) noexcept {

@@ -145,6 +145,17 @@ class Engine {
   void setMeshSize(int meshX, int meshY);
   int meshX() const { return meshX_; }
   int meshY() const { return meshY_; }
+  /// The warp's texel shift in texels (preset::MeshSpec; 0, 0 by default, MD2 on D3D9: 0.5).
+  void setTexelOffset(float x, float y) {
+    texelOffsetX_ = x;
+    texelOffsetY_ = y;
+  }
+  float texelOffsetX() const { return texelOffsetX_; }
+  float texelOffsetY() const { return texelOffsetY_; }
+  /// On: each preset that starts (cut or blend) starts from a black canvas instead of the
+  /// picture before it (the canvas is cleared at its first draw).
+  void setStartClean(bool on) { startClean_ = on; }
+  bool startClean() const { return startClean_; }
 
   /// The first half of a frame, no GL: advances the clock (dt_s as analyzeFrame, or to the time
   /// setNextFrameTime gave), analyses the audio, applies the switching policy and steps the
@@ -319,6 +330,9 @@ class Engine {
   render::ContextProbe probe_;
   int drawableWidth_ = 0, drawableHeight_ = 0;
   int meshX_ = kDefaultMeshX, meshY_ = kDefaultMeshY;
+  float texelOffsetX_ = 0.0f, texelOffsetY_ = 0.0f;
+  bool startClean_ = false;
+  bool clearCanvasPending_ = false;  // a preset started with startClean_: clear at the next draw
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <string>
+#include <utility>
 
 #include "engine/Engine.hpp"
 
@@ -100,6 +101,8 @@ FrameResult Engine::advance(double dt_s) {
   preset::StepInputs inputs;
   inputs.meshX = meshX_;
   inputs.meshY = meshY_;
+  inputs.texelOffsetX = texelOffsetX_;
+  inputs.texelOffsetY = texelOffsetY_;
   inputs.canvasWidth = drawableWidth_ > 0 ? drawableWidth_ : lastTargetWidth_;
   inputs.canvasHeight = drawableHeight_ > 0 ? drawableHeight_ : lastTargetHeight_;
   inputs.trebleImm = audio_.imm[2];
@@ -154,6 +157,8 @@ FrameResult Engine::drawInContext(const render::RenderTarget& target) {
   reportLinks(gpu_.beginDraw(incoming_ && incoming_->staged ? incoming_->staged->id : 0));
   const auto drawStart = std::chrono::steady_clock::now();
   const bool drawable = current_.runtime && frameDrawable_;
+  // A preset started clean: its first drawn frame warps a black canvas (once, on a fresh frame).
+  frameDraw_.clearCanvas = drawable && frameStepped_ && std::exchange(clearCanvasPending_, false);
   const render::SlotDrawResult drawn =
       gpu_.draw(drawable ? &frameDraw_ : nullptr, frameStepped_, target);
   if (drawable) frameStepped_ = false;

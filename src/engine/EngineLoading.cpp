@@ -241,6 +241,7 @@ void Engine::start(PresetSlot slot, double transitionSeconds, SwitchReason reaso
   }
   current_ = std::move(slot);
   presetStartTime_ = clock_.time();
+  clearCanvasPending_ = startClean_;
   frameDrawable_ = false;
   notePresetStarted();  // the preset name display (EngineMessages.cpp)
   logger_.log(core::LogLevel::Info, "preset started: " + current_.name);

@@ -94,11 +94,11 @@ struct FrameVars {
 struct MeshGeometry {
   int gridX = 0, gridY = 0;
   int canvasWidth = 0, canvasHeight = 0;
-  bool halfTexelOffset = false;
-  float aspectX = 1.0f, aspectY = 1.0f;        // MD2 m_fAspectX/Y (≤ 1)
-  float invAspectX = 1.0f, invAspectY = 1.0f;  // what equations call aspectx/aspecty
-  std::vector<Vec2> position;                  // (vx, vy), clip space, y up
-  std::vector<Vec2> uvOrig;                    // un-warped screen UV (warp shader's uv_orig)
+  float texelOffsetX = 0.0f, texelOffsetY = 0.0f;  // texels (MeshSpec)
+  float aspectX = 1.0f, aspectY = 1.0f;            // MD2 m_fAspectX/Y (≤ 1)
+  float invAspectX = 1.0f, invAspectY = 1.0f;      // what equations call aspectx/aspecty
+  std::vector<Vec2> position;                      // (vx, vy), clip space, y up
+  std::vector<Vec2> uvOrig;                        // un-warped screen UV (warp shader's uv_orig)
   // Per-vertex code inputs, as doubles the way EEL reads them (spec §4.3). rad and ang also feed
   // the warp shader.
   std::vector<double> x, y, rad, ang;

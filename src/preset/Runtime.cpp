@@ -79,7 +79,8 @@ FrameVars& Runtime::beginFrame(const audio::FrameAudio& audio, const clock::Fram
   // A zero-sized canvas (a minimised window) would make the one-texel sizes infinite.
   spec.canvasWidth = std::max(1, in.canvasWidth);
   spec.canvasHeight = std::max(1, in.canvasHeight);
-  spec.halfTexelOffset = in.halfTexelOffset;
+  spec.texelOffsetX = in.texelOffsetX;
+  spec.texelOffsetY = in.texelOffsetY;
   buildMeshGeometry(spec, state_.mesh.geometry);
   const MeshGeometry& g = state_.mesh.geometry;
 

@@ -33,7 +33,7 @@ struct StepInputs {
   int meshX = 48, meshY = 36;                  // warp mesh cells (MD2 stock default 48×36)
   int canvasWidth = 1280, canvasHeight = 720;  // pixelsx/pixelsy (at least 1); aspect follows
   double progress = 0.0;                       // through the preset's scheduled life (spec §3.1)
-  bool halfTexelOffset = false;                // D3D9's texel shift (spec §4.3 step 8)
+  float texelOffsetX = 0.0f, texelOffsetY = 0.0f;  // warp texel shift (MeshSpec; MD2: 0.5)
   /// MD2's raw treble band sum imm[2] for built-in wave mode 3. FrameAudio does not carry it
   /// yet; when absent it is approximated from the left spectrum's treble bins.
   std::optional<double> trebleImm;

@@ -21,8 +21,8 @@ bool buildMeshGeometry(const MeshSpec& spec, MeshGeometry& out) {
   const int gx = std::clamp(spec.gridX, 1, kMaxGridX);
   const int gy = std::clamp(spec.gridY, 1, kMaxGridY);
   if (out.gridX == gx && out.gridY == gy && out.canvasWidth == spec.canvasWidth &&
-      out.canvasHeight == spec.canvasHeight && out.halfTexelOffset == spec.halfTexelOffset &&
-      !out.position.empty()) {
+      out.canvasHeight == spec.canvasHeight && out.texelOffsetX == spec.texelOffsetX &&
+      out.texelOffsetY == spec.texelOffsetY && !out.position.empty()) {
     return false;
   }
   const AspectFactors aspect = aspectFactors(spec.canvasWidth, spec.canvasHeight);
@@ -30,7 +30,8 @@ bool buildMeshGeometry(const MeshSpec& spec, MeshGeometry& out) {
   out.gridY = gy;
   out.canvasWidth = spec.canvasWidth;
   out.canvasHeight = spec.canvasHeight;
-  out.halfTexelOffset = spec.halfTexelOffset;
+  out.texelOffsetX = spec.texelOffsetX;
+  out.texelOffsetY = spec.texelOffsetY;
   out.aspectX = aspect.aspectX;
   out.aspectY = aspect.aspectY;
   out.invAspectX = aspect.invAspectX;
@@ -45,9 +46,9 @@ bool buildMeshGeometry(const MeshSpec& spec, MeshGeometry& out) {
   out.ang.resize(n);
 
   float texelU = 0.0f, texelV = 0.0f;
-  if (spec.halfTexelOffset && spec.canvasWidth > 0 && spec.canvasHeight > 0) {
-    texelU = 0.5f / static_cast<float>(spec.canvasWidth);
-    texelV = 0.5f / static_cast<float>(spec.canvasHeight);
+  if (spec.canvasWidth > 0 && spec.canvasHeight > 0) {
+    texelU = spec.texelOffsetX / static_cast<float>(spec.canvasWidth);
+    texelV = spec.texelOffsetY / static_cast<float>(spec.canvasHeight);
   }
   const float ax = aspect.aspectX;
   const float ay = aspect.aspectY;
@@ -111,9 +112,9 @@ bool computeWarpUv(const MeshGeometry& g, const VertexMotion& m, const WarpFrame
   const float f2 = 10.54f + 3.0f * std::cos(warpTime * 1.233f + 3.0f);
   const float f3 = 11.49f + 4.0f * std::cos(warpTime * 0.933f + 5.0f);
   float texelU = 0.0f, texelV = 0.0f;
-  if (g.halfTexelOffset && g.canvasWidth > 0 && g.canvasHeight > 0) {
-    texelU = 0.5f / static_cast<float>(g.canvasWidth);
-    texelV = 0.5f / static_cast<float>(g.canvasHeight);
+  if (g.canvasWidth > 0 && g.canvasHeight > 0) {
+    texelU = g.texelOffsetX / static_cast<float>(g.canvasWidth);
+    texelV = g.texelOffsetY / static_cast<float>(g.canvasHeight);
   }
 
   const Lane zoom(m.zoom), zoomExp(m.zoomExp), rot(m.rot), warp(m.warp), cx(m.cx), cy(m.cy),

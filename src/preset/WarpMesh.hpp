@@ -21,9 +21,10 @@ AspectFactors aspectFactors(int canvasWidth, int canvasHeight);
 struct MeshSpec {
   int gridX = 48, gridY = 36;  // cells; vertices are (gridX+1)·(gridY+1). Clamped to 1..192/144.
   int canvasWidth = 0, canvasHeight = 0;
-  /// D3D9's half-texel shift (u += 0.5/W, v += 0.5/H). MD2 applies it to uv and uv_orig; on GL,
-  /// where pixel centres sit at half-integers already, leave it off (spec §4.3 step 8).
-  bool halfTexelOffset = false;
+  /// A shift of uv and uv_orig by this many texels (u += x/W, v += y/H). MD2 applies D3D9's
+  /// half-texel shift (0.5, 0.5); on GL, where pixel centres sit at half-integers already, the
+  /// default 0 matches it (spec §4.3 step 8). projectM's "texel offset" setting sets it.
+  float texelOffsetX = 0.0f, texelOffsetY = 0.0f;
 };
 
 inline constexpr int kMaxGridX = 192;  // MD2 md_defines.h MAX_GRID_X

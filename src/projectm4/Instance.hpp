@@ -30,8 +30,6 @@ enum class Notice {
   touch,
   sprites,
   texel_offset,
-  aspect_correction,
-  start_clean,
   mesh_height,
   window_size,
   frame_time,

@@ -1,5 +1,6 @@
 // projectM's parameters.h over Phosphene: values are kept with projectM's defaults and rules and
 // reach the engine (or the switching policy) where Phosphene has the same setting.
+#include <algorithm>
 #include <cmath>
 
 #include "HandleAccess.hpp"
@@ -112,13 +113,16 @@ void projectm_get_mesh_size(projectm_handle instance, size_t* width, size_t* hei
 void projectm_set_texel_offset(projectm_handle instance, float offset_X, float offset_y) noexcept {
   with_instance(instance, [&](Instance& self) {
     if (!std::isfinite(offset_X) || !std::isfinite(offset_y)) return;
-    self.texel_offset_x = offset_X;
+    self.texel_offset_x = offset_X;  // read back as set
     self.texel_offset_y = offset_y;
-    if (offset_X != 0.0f || offset_y != 0.0f) {
+    const auto limit = [](float v) {
+      return std::clamp(v, -PHOSPHENE_MAX_TEXEL_OFFSET, PHOSPHENE_MAX_TEXEL_OFFSET);
+    };
+    if (limit(offset_X) != offset_X || limit(offset_y) != offset_y) {
       self.notice_once(Notice::texel_offset, PROJECTM_LOG_LEVEL_INFO,
-                       "the texel offset is kept but not applied: Phosphene samples the warp "
-                       "texture at MilkDrop 2's texel centres already");
+                       "texel offsets beyond 16 texels are applied as 16");
     }
+    phosphene_engine_set_texel_offset(self.engine(), limit(offset_X), limit(offset_y));
   });
 }
 
@@ -142,12 +146,9 @@ int32_t projectm_get_fps(projectm_handle instance) noexcept {
 
 void projectm_set_aspect_correction(projectm_handle instance, bool enabled) noexcept {
   with_instance(instance, [&](Instance& self) {
+    // Kept and read back, as projectM 4.2 does: its renderer never reads the flag (the aspect
+    // values presets see always follow the window), and Phosphene's follow MilkDrop 2's.
     self.aspect_correction = enabled;
-    if (!enabled) {
-      self.notice_once(Notice::aspect_correction, PROJECTM_LOG_LEVEL_INFO,
-                       "aspect correction stays on: Phosphene always applies MilkDrop 2's "
-                       "aspect ratio (aspectx/aspecty) as presets expect");
-    }
   });
 }
 
@@ -188,11 +189,7 @@ void projectm_get_window_size(projectm_handle instance, size_t* width, size_t* h
 void projectm_set_preset_start_clean(projectm_handle instance, bool enabled) noexcept {
   with_instance(instance, [&](Instance& self) {
     self.start_clean = enabled;
-    if (enabled) {
-      self.notice_once(Notice::start_clean, PROJECTM_LOG_LEVEL_INFO,
-                       "presets still start from the previous picture: Phosphene runs MilkDrop "
-                       "2's transitions, which blend from it");
-    }
+    phosphene_engine_set_start_clean(self.engine(), enabled ? 1 : 0);
   });
 }
 

@@ -196,6 +196,7 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
 
   // 1. Motion vectors into VS0 (RenderFrame draws them before the warp reads VS0).
   previous.bind();
+  if (draw.clearCanvas) FeedbackCanvas::clearToBlack(previous);
   motionVectors_.draw(frame, info);
   append(errors, motionVectors_.lastErrors());
   if (canvas_.framesSinceResize() == 0) FeedbackCanvas::clearToBlack(previous);

@@ -108,6 +108,8 @@ struct FrameDraw {
   std::span<const UserSpriteDraw> sprites;
   /// Custom message / song title / preset name (MessagePass); null: none.
   const TextLayer* text = nullptr;
+  /// Clear last frame's canvas to black before this frame warps it (a preset that starts clean).
+  bool clearCanvas = false;
   bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
 

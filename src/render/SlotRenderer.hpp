@@ -47,6 +47,7 @@ struct SlotFrameDraw {
   double progress = 1.0;
   std::span<const UserSpriteDraw> sprites;  // user sprites (issue 35)
   const TextLayer* text = nullptr;          // messages, title, preset name (MessagePass)
+  bool clearCanvas = false;                 // FrameDraw::clearCanvas
 };
 
 /// Diagnostics of linking one slot's programs (SHD011 warnings, missing textures).

@@ -989,6 +989,33 @@ static void test_bad_transitions(void) {
   phosphene_engine_destroy(engine);
 }
 
+/* C API 1.1's canvas settings without GL: defaults, read back, argument checks (what they do to
+ * the picture: tests/gl/CApiCanvasTest.cpp). */
+static void test_canvas_settings(void) {
+  phosphene_engine* engine = NULL;
+  float x = 1.0f, y = 1.0f;
+  CHECK(phosphene_engine_create(NULL, &engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_start_clean(engine) == 0);
+  CHECK(phosphene_engine_set_start_clean(engine, 7) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_start_clean(engine) == 1);
+  CHECK(phosphene_engine_set_start_clean(engine, 0) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_get_start_clean(engine) == 0);
+  CHECK(phosphene_engine_set_start_clean(NULL, 1) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_get_start_clean(NULL) == 0);
+  CHECK(phosphene_engine_get_texel_offset(engine, &x, &y) == PHOSPHENE_OK);
+  CHECK(x == 0.0f && y == 0.0f);
+  CHECK(phosphene_engine_set_texel_offset(engine, 0.5f, -2.0f) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texel_offset(engine, (float)NAN, 0.0f) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_texel_offset(engine, 0.0f, PHOSPHENE_MAX_TEXEL_OFFSET + 1.0f) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_set_texel_offset(NULL, 0.0f, 0.0f) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_get_texel_offset(engine, &x, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  CHECK(phosphene_engine_get_texel_offset(engine, &x, &y) == PHOSPHENE_OK);
+  CHECK(x == 0.5f && y == -2.0f); /* the refused calls changed nothing */
+  phosphene_engine_destroy(engine);
+}
+
 int main(void) {
   test_version_and_results();
   test_create_errors();
@@ -1006,6 +1033,7 @@ int main(void) {
   test_next_preset_callback_first();
   test_event_queue_bounded();
   test_bad_transitions();
+  test_canvas_settings();
   if (failures == 0) printf("c api: all checks passed\n");
   return failures == 0 ? 0 : 1;
 }

@@ -180,6 +180,20 @@ TEST(CppWrapper, DataDirForwards) {
   EXPECT_STREQ(engine.dataDir(), phosphene_default_data_dir());
 }
 
+TEST(CppWrapper, CanvasSettingsForward) {
+  phosphene::Engine engine;
+  ASSERT_TRUE(engine);
+  EXPECT_FALSE(engine.startClean());
+  ASSERT_EQ(engine.setStartClean(true), PHOSPHENE_OK);
+  EXPECT_TRUE(engine.startClean());
+  ASSERT_EQ(engine.setTexelOffset(0.5f, 0.25f), PHOSPHENE_OK);
+  EXPECT_EQ(engine.setTexelOffset(99.0f, 0.0f), PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  float x = 0, y = 0;
+  ASSERT_EQ(phosphene_engine_get_texel_offset(engine.get(), &x, &y), PHOSPHENE_OK);
+  EXPECT_EQ(x, 0.5f);
+  EXPECT_EQ(y, 0.25f);
+}
+
 TEST(CppWrapper, MessagesForward) {
   phosphene::Engine engine;
   ASSERT_TRUE(engine);

@@ -281,31 +281,32 @@ TEST(ProjectM4Core, LogCallbackPerThreadWinsOverTheProcessOne) {
   projectm_set_log_callback(&LogLines::record, false, &process);
   {
     Handle h;
-    projectm_set_texel_offset(h.pm, 0.5f, 0.5f);  // an INFO notice
+    projectm_set_texel_offset(h.pm, 20.0f, 0.5f);  // an INFO notice (clamped)
   }
-  EXPECT_EQ(process.containing("texel offset"), 1u);
+  EXPECT_EQ(process.containing("texel offsets beyond"), 1u);
   std::thread other([&] {
     projectm_set_log_callback(&LogLines::record, true, &own);
     Handle h;
-    projectm_set_texel_offset(h.pm, 0.5f, 0.5f);
+    projectm_set_texel_offset(h.pm, 20.0f, 0.5f);
   });
   other.join();
-  EXPECT_EQ(own.containing("texel offset"), 1u);
-  EXPECT_EQ(process.containing("texel offset"), 1u);  // the other thread's went to its own sink
+  EXPECT_EQ(own.containing("texel offsets beyond"), 1u);
+  EXPECT_EQ(process.containing("texel offsets beyond"),
+            1u);  // the other thread's went to its own sink
   projectm_set_log_level(PROJECTM_LOG_LEVEL_WARN, false);
   {
     Handle h;
-    projectm_set_texel_offset(h.pm, 0.5f, 0.5f);   // INFO: below WARN
+    projectm_set_texel_offset(h.pm, 20.0f, 0.5f);  // INFO: below WARN
     projectm_sprite_create(h.pm, "milkdrop", "");  // WARN
   }
-  EXPECT_EQ(process.containing("texel offset"), 1u);
+  EXPECT_EQ(process.containing("texel offsets beyond"), 1u);
   EXPECT_EQ(process.containing("sprite not created"), 1u);
   projectm_set_log_level(PROJECTM_LOG_LEVEL_TRACE, true);  // this thread hears everything again
   {
     Handle h;
-    projectm_set_texel_offset(h.pm, 0.5f, 0.5f);
+    projectm_set_texel_offset(h.pm, 20.0f, 0.5f);
   }
-  EXPECT_EQ(process.containing("texel offset"), 2u);
+  EXPECT_EQ(process.containing("texel offsets beyond"), 2u);
 }
 
 TEST(ProjectM4Core, NullHandlesAndArgumentsNeverCrash) {

@@ -244,3 +244,63 @@ TEST_F(ProjectM4Render, SpriteCreatedThroughTheApiDrawsAndDestroyRemovesIt) {
       << "the sprite covers the middle of the picture";
   EXPECT_EQ(sprite[1], plain[1]) << "a destroyed burn=0 sprite leaves no trace";
 }
+
+// A preset that draws nothing and keeps its canvas as it is; with kGreyBorders a flat grey one.
+const char* const kStillPreset =
+    "[preset00]\nfDecay=1.0\nfGammaAdj=1.0\nfWaveAlpha=0.0\nnWaveMode=0\nzoom=1.0\nwarp=0.0\n"
+    "rot=0.0\n";
+const std::string kGreyPreset = std::string(kStillPreset) +
+                                "ob_size=0.5\nob_r=0.5\nob_g=0.5\nob_b=0.5\nob_a=1.0\n"
+                                "ib_size=0.5\nib_r=0.5\nib_g=0.5\nib_b=0.5\nib_a=1.0\n";
+
+// projectm_set_preset_start_clean: the next preset starts from black instead of the picture the
+// one before it left (which a preset that draws nothing keeps showing).
+TEST_F(ProjectM4Render, PresetStartCleanStartsTheNextPresetFromBlack) {
+  for (const bool clean : {false, true}) {
+    SCOPED_TRACE(clean ? "clean" : "carried");
+    projectm_handle pm = make();
+    projectm_set_preset_start_clean(pm, clean);
+    EXPECT_EQ(projectm_get_preset_start_clean(pm), clean);
+    projectm_load_preset_data(pm, kGreyPreset.c_str(), false);
+    for (int k = 0; k < 10; ++k) frame(pm, k);
+    EXPECT_NEAR(pixels_mean(pixels().data(), kWidth * kHeight), 127.0, 3.0);
+    projectm_load_preset_data(pm, kStillPreset, false);
+    for (int k = 10; k < 13; ++k) frame(pm, k);
+    const double mean = pixels_mean(pixels().data(), kWidth * kHeight);
+    if (clean) {
+      EXPECT_LT(mean, 1.0);
+    } else {
+      EXPECT_NEAR(mean, 127.0, 3.0);
+    }
+    projectm_destroy(pm);
+  }
+}
+
+// projectm_set_texel_offset: a sprite burnt once into a still canvas stays put at 0, 0 and moves
+// one pixel left a frame at (1, 0).
+TEST_F(ProjectM4Render, TexelOffsetShiftsTheFeedback) {
+  const char* paths[] = {kTestData.c_str()};
+  auto centroid_x = [&](float offset) {
+    projectm_handle pm = make();
+    projectm_set_texture_search_paths(pm, paths, 1);
+    projectm_set_texel_offset(pm, offset, 0.0f);
+    projectm_load_preset_data(pm, kStillPreset, false);
+    frame(pm, 0);
+    EXPECT_NE(projectm_sprite_create(pm, "milkdrop",
+                                     "img=quadrants\ninit_1=sx=0.3; sy=0.3;\ncode_1=done=1;\n"),
+              0u);
+    for (int k = 1; k <= 11; ++k) frame(pm, k);  // burnt at frame 1, then 10 frames of warp
+    projectm_destroy(pm);
+    const auto image = pixels();
+    double sum = 0, n = 0;
+    for (int i = 0; i < kWidth * kHeight; ++i) {
+      if (image[4 * i] + image[4 * i + 1] + image[4 * i + 2] > 60) {
+        sum += i % kWidth;
+        n += 1;
+      }
+    }
+    EXPECT_GT(n, 20);
+    return sum / n;
+  };
+  EXPECT_NEAR(centroid_x(1.0f), centroid_x(0.0f) - 10.0, 1.5);
+}
