@@ -382,7 +382,7 @@ TEST_P(ShaderPassGl, WarpPixelInputsGiveTheMeshsValues) {
       ctx->caps().es ? shader::Dialect::Glsl300es : shader::Dialect::Glsl330;
   constexpr int w = 97, h = 61;
   preset::FrameState frame;
-  preset::buildMeshGeometry({48, 36, w, h, true}, frame.mesh.geometry);
+  preset::buildMeshGeometry({48, 36, w, h, 0.5f, 0.5f}, frame.mesh.geometry);
   const auto& g = frame.mesh.geometry;
   render::ShaderWarpPass pass;
   ASSERT_TRUE(pass.init(ctx->caps().dialect()).empty());

@@ -34,7 +34,7 @@ inline void computeMesh(preset::FrameState& frame, int width, int height, int gr
   frame.inputs.canvasHeight = height;
   frame.inputs.meshX = gridX;
   frame.inputs.meshY = gridY;
-  preset::buildMeshGeometry({gridX, gridY, width, height, false}, frame.mesh.geometry);
+  preset::buildMeshGeometry({gridX, gridY, width, height}, frame.mesh.geometry);
   preset::computeWarpUv(frame.mesh.geometry, preset::uniformMotion(frame.vars),
                         {frame.inputs.time, frame.vars.warpAnimSpeed, frame.vars.warpScale},
                         frame.mesh.uv);

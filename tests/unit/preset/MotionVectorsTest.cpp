@@ -22,7 +22,7 @@ MotionVectorParams defaults(int width = 1024) {
 /// A 4×4 mesh on a square canvas, warped by `vars` (warp 0 unless set).
 WarpMeshState warpedMesh(FrameVars vars) {
   WarpMeshState m;
-  buildMeshGeometry({4, 4, 1024, 1024, false}, m.geometry);
+  buildMeshGeometry({4, 4, 1024, 1024}, m.geometry);
   computeWarpUv(m.geometry, uniformMotion(vars), {}, m.uv);
   return m;
 }

@@ -22,7 +22,8 @@ FrameVars still() {
 
 MeshGeometry mesh(int gx, int gy, int w, int h, bool halfTexel = false) {
   MeshGeometry g;
-  buildMeshGeometry({gx, gy, w, h, halfTexel}, g);
+  const float texel = halfTexel ? 0.5f : 0.0f;  // MD2's D3D9 half-texel shift
+  buildMeshGeometry({gx, gy, w, h, texel, texel}, g);
   return g;
 }
 
@@ -224,6 +225,16 @@ TEST(WarpMesh, AspectIsAppliedAndUndone) {
   const Vec2 moved = uvAt(t, g, 1, 1);
   EXPECT_NEAR(moved.x, 0.5f, kTol);
   EXPECT_NEAR(moved.y, 0.5f - 0.1f * 4.0f / 3.0f, kTol);
+}
+
+TEST(WarpMesh, TexelOffsetMovesUvByThatManyTexels) {
+  MeshGeometry g;
+  buildMeshGeometry({2, 2, 100, 50, 2.0f, -1.0f}, g);  // projectM's texel offset, any value
+  EXPECT_NEAR(g.uvOrig[4].x, 0.52f, kTol);
+  EXPECT_NEAR(g.uvOrig[4].y, 0.48f, kTol);
+  const Vec2 centre = uvAt(still(), g, 1, 1);
+  EXPECT_NEAR(centre.x, 0.52f, kTol);
+  EXPECT_NEAR(centre.y, 0.48f, kTol);
 }
 
 TEST(WarpMesh, HalfTexelOffsetIsOptional) {
