@@ -464,6 +464,12 @@ class Engine {
     return phosphene_engine_set_start_clean(engine_, enabled ? 1 : 0);
   }
   bool startClean() const noexcept { return phosphene_engine_get_start_clean(engine_) != 0; }
+  /// Draws a host GL texture into the canvas at the next draw (phosphene_engine_burn_texture).
+  /// @since 1.1
+  phosphene_result burnTexture(uint32_t texture, int left, int top, int width,
+                               int height) noexcept {
+    return phosphene_engine_burn_texture(engine_, texture, left, top, width, height);
+  }
   phosphene_result advance(double dt_s = 0.0) noexcept {
     return phosphene_engine_advance(engine_, dt_s);
   }

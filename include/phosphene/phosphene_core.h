@@ -626,6 +626,34 @@ PHOSPHENE_API phosphene_result phosphene_engine_set_start_clean(phosphene_engine
 PHOSPHENE_API int phosphene_engine_get_start_clean(const phosphene_engine* engine)
     PHOSPHENE_NOEXCEPT;
 
+/** How many phosphene_engine_burn_texture calls wait for one draw at most. */
+#define PHOSPHENE_MAX_BURNS 16
+
+/**
+ * @brief Burns a host texture into the picture: at the next phosphene_engine_draw of a newly
+ *        advanced frame, `texture` is drawn over the rectangle of the feedback canvas (the
+ *        picture the preset warps) before the warp reads it, so it shows in that frame and the
+ *        preset then moves, blends and fades it like everything else it drew (MilkDrop 2 does
+ *        the same with sprites that burn in). It replaces the canvas's pixels there (its alpha
+ *        is not blended), sampled with linear filtering and clamped at its edges, its row 0 at
+ *        the bottom (OpenGL's convention for glTexImage2D data).
+ * @param texture A GL_TEXTURE_2D of the GL context the engine draws in (shared contexts too);
+ *        it must still exist at that draw. A name that is then no texture is skipped.
+ * @param left, top The rectangle's top-left corner in canvas pixels (the drawable size, else
+ *        the target's), from the top-left corner of the picture; it may lie partly outside.
+ * @param width, height Its size in pixels; negative mirrors the image (horizontally,
+ *        vertically); 0 is refused.
+ * Burns wait while no preset is drawn (none loaded yet); up to PHOSPHENE_MAX_BURNS at a time.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL, texture 0, a size of 0
+ *         or beyond +-PHOSPHENE_MAX_DRAWABLE_SIZE, a corner beyond +-2 x that, or
+ *         PHOSPHENE_MAX_BURNS burns waiting already; the last error says which).
+ * Thread safety: controller thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_burn_texture(phosphene_engine* engine,
+                                                             uint32_t texture, int left, int top,
+                                                             int width,
+                                                             int height) PHOSPHENE_NOEXCEPT;
+
 /**
  * @brief Moves to the next frame: clock, audio analysis, switching, the preset's equations.
  *        No GL call; no context needed. The only call that moves the engine's clock.

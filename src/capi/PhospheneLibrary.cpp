@@ -9,6 +9,7 @@
 
 static_assert(PHOSPHENE_WAVEFORM_SAMPLES == phosphene::audio::kWaveformSamples);
 static_assert(PHOSPHENE_SPECTRUM_BINS == phosphene::audio::kSpectrumBins);
+static_assert(PHOSPHENE_MAX_BURNS == phosphene::engine::Engine::kMaxBurns);
 static_assert(PHOSPHENE_ANALYSIS_SAMPLE_RATE == phosphene::audio::kAnalysisSampleRate);
 static_assert(PHOSPHENE_MIN_MESH_X == phosphene::engine::Engine::kMinMeshX &&
               PHOSPHENE_MAX_MESH_X == phosphene::engine::Engine::kMaxMeshX &&

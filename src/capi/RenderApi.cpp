@@ -3,6 +3,7 @@
 // from the failure itself (engine::FrameStatus), never from a message.
 
 #include <cmath>
+#include <cstdlib>
 #include <new>
 #include <string>
 #include <string_view>
@@ -167,6 +168,26 @@ phosphene_result phosphene_engine_set_start_clean(phosphene_engine* engine, int 
 
 int phosphene_engine_get_start_clean(const phosphene_engine* engine) noexcept {
   return engine != nullptr && engine->engine.startClean() ? 1 : 0;
+}
+
+phosphene_result phosphene_engine_burn_texture(phosphene_engine* engine, uint32_t texture, int left,
+                                               int top, int width, int height) noexcept {
+  if (engine == nullptr) return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  const auto size = [](int v) { return v != 0 && std::abs(v) <= PHOSPHENE_MAX_DRAWABLE_SIZE; };
+  const auto corner = [](int v) { return std::abs(v) <= 2 * PHOSPHENE_MAX_DRAWABLE_SIZE; };
+  if (texture == 0 || !size(width) || !size(height) || !corner(left) || !corner(top)) {
+    engine->engine.setLastError(
+        "phosphene_engine_burn_texture: needs a texture name and a rectangle of 1 .. 16384 "
+        "pixels a side (negative: mirrored) with its corner within 32768 pixels");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  if (!engine->engine.burnTexture({texture, left, top, width, height})) {
+    engine->engine.setLastError(
+        "phosphene_engine_burn_texture: " + std::to_string(PHOSPHENE_MAX_BURNS) +
+        " burns wait for the next draw already");
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  }
+  return PHOSPHENE_OK;
 }
 
 phosphene_result phosphene_engine_advance(phosphene_engine* engine, double dt_s) noexcept {

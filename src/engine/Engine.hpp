@@ -156,6 +156,10 @@ class Engine {
   /// picture before it (the canvas is cleared at its first draw).
   void setStartClean(bool on) { startClean_ = on; }
   bool startClean() const { return startClean_; }
+  /// Queues a host texture for the canvas at the next draw of a fresh frame (render::CanvasBurn).
+  /// False when kMaxBurns are queued already.
+  static constexpr std::size_t kMaxBurns = 16;
+  bool burnTexture(const render::CanvasBurn& burn);
 
   /// The first half of a frame, no GL: advances the clock (dt_s as analyzeFrame, or to the time
   /// setNextFrameTime gave), analyses the audio, applies the switching policy and steps the
@@ -333,6 +337,7 @@ class Engine {
   float texelOffsetX_ = 0.0f, texelOffsetY_ = 0.0f;
   bool startClean_ = false;
   bool clearCanvasPending_ = false;  // a preset started with startClean_: clear at the next draw
+  std::vector<render::CanvasBurn> pendingBurns_, drawnBurns_;  // burnTexture: queued, this draw's
   double lastStepSeconds_ = 0.0, lastDrawSeconds_ = 0.0;
   std::uint64_t nonFiniteReported_ = 0;
   double nonFiniteReportTime_ = -1e9;

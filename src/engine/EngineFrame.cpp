@@ -17,7 +17,14 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+bool Engine::burnTexture(const render::CanvasBurn& burn) {
+  if (pendingBurns_.size() >= kMaxBurns) return false;
+  pendingBurns_.push_back(burn);
+  return true;
+}
+
 void Engine::releaseGl() {
+  pendingBurns_.clear();  // names of the context that goes
   gpu_.releaseGl();
   frameDrawable_ = false;
 }
@@ -159,6 +166,10 @@ FrameResult Engine::drawInContext(const render::RenderTarget& target) {
   const bool drawable = current_.runtime && frameDrawable_;
   // A preset started clean: its first drawn frame warps a black canvas (once, on a fresh frame).
   frameDraw_.clearCanvas = drawable && frameStepped_ && std::exchange(clearCanvasPending_, false);
+  // Host textures burnt in since the last fresh frame; kept while no preset draws.
+  drawnBurns_.clear();
+  if (drawable && frameStepped_) drawnBurns_.swap(pendingBurns_);
+  frameDraw_.burns = drawnBurns_;
   const render::SlotDrawResult drawn =
       gpu_.draw(drawable ? &frameDraw_ : nullptr, frameStepped_, target);
   if (drawable) frameStepped_ = false;

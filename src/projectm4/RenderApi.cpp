@@ -1,4 +1,6 @@
 // projectM's render_opengl.h and debug.h over phosphene_engine_advance + phosphene_engine_draw.
+#include <string>
+
 #include "HandleAccess.hpp"
 
 using phosphene::projectm4::Instance;
@@ -22,10 +24,16 @@ void projectm_opengl_render_frame_fbo(projectm_handle instance,
 void projectm_opengl_burn_texture(projectm_handle instance, uint32_t texture, int left, int top,
                                   int width, int height) noexcept {
   with_instance(instance, [&](Instance& self) {
-    if (texture == 0 || width <= 0 || height <= 0 || left < 0 || top < 0) return;
-    self.notice_once(Notice::burn_texture, PROJECTM_LOG_LEVEL_WARN,
-                     "projectm_opengl_burn_texture is not available: Phosphene's C API cannot "
-                     "draw a host texture into the canvas yet");
+    self.check_thread("projectm_opengl_burn_texture");
+    // projectM draws it into the canvas at once; Phosphene at the next render_frame, before the
+    // warp: the same frames. Screen coordinates are canvas pixels (the window size).
+    if (texture == 0 || width == 0 || height == 0) return;
+    if (phosphene_engine_burn_texture(self.engine(), texture, left, top, width, height) !=
+        PHOSPHENE_OK) {
+      self.notice_once(Notice::burn_texture, PROJECTM_LOG_LEVEL_WARN,
+                       std::string("projectm_opengl_burn_texture: ") +
+                           phosphene_engine_last_error(self.engine()));
+    }
   });
 }
 

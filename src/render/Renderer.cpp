@@ -197,6 +197,11 @@ core::Diagnostics Renderer::draw(const FrameDraw& draw, const RenderTarget& targ
   // 1. Motion vectors into VS0 (RenderFrame draws them before the warp reads VS0).
   previous.bind();
   if (draw.clearCanvas) FeedbackCanvas::clearToBlack(previous);
+  if (!draw.burns.empty()) {
+    userSprites_.drawBurns(draw.burns, canvasW, canvasH);
+    append(errors, userSprites_.lastErrors());
+    previous.bind();
+  }
   motionVectors_.draw(frame, info);
   append(errors, motionVectors_.lastErrors());
   if (canvas_.framesSinceResize() == 0) FeedbackCanvas::clearToBlack(previous);

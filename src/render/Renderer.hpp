@@ -110,6 +110,9 @@ struct FrameDraw {
   const TextLayer* text = nullptr;
   /// Clear last frame's canvas to black before this frame warps it (a preset that starts clean).
   bool clearCanvas = false;
+  /// Host textures drawn into last frame's canvas (after clearCanvas) before this frame warps it,
+  /// so the preset's motion carries them (phosphene_engine_burn_texture).
+  std::span<const CanvasBurn> burns;
   bool transitioning() const { return outgoing.frame != nullptr && outgoing.gpu != nullptr; }
 };
 

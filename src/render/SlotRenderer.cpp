@@ -99,6 +99,7 @@ SlotDrawResult SlotRenderer::draw(const SlotFrameDraw* frame, bool fresh,
   draw.sprites = frame->sprites;
   draw.text = frame->text;
   draw.clearCanvas = frame->clearCanvas;
+  draw.burns = frame->burns;
   for (const auto& [part, gpuPart] :
        {std::pair{&frame->incoming, &draw.incoming}, std::pair{&frame->outgoing, &draw.outgoing}}) {
     const auto it = slots_.find(part->slot);

@@ -48,6 +48,7 @@ struct SlotFrameDraw {
   std::span<const UserSpriteDraw> sprites;  // user sprites (issue 35)
   const TextLayer* text = nullptr;          // messages, title, preset name (MessagePass)
   bool clearCanvas = false;                 // FrameDraw::clearCanvas
+  std::span<const CanvasBurn> burns;        // FrameDraw::burns
 };
 
 /// Diagnostics of linking one slot's programs (SHD011 warnings, missing textures).

@@ -71,6 +71,9 @@ core::Diagnostics UserSpritePass::init(gl::GlslDialect dialect) {
   program_.use();
   glUniform1i(program_.uniformLocation("uTexture"), 0);
   glUseProgram(0);
+  auto sampler = gl::Sampler::create(GL_LINEAR, GL_CLAMP_TO_EDGE);
+  if (!sampler) return sampler.diagnostics();
+  burnSampler_ = std::move(*sampler);
   auto buffer = gl::Buffer::create(GL_ARRAY_BUFFER, kMaxQuads * kQuadBytes, nullptr);
   if (!buffer) return buffer.diagnostics();
   auto vao = gl::VertexArray::create();
@@ -140,6 +143,43 @@ void UserSpritePass::draw(std::span<const UserSpriteDraw> draws, bool burn) {
     glDrawArrays(GL_TRIANGLE_STRIP, static_cast<GLint>(first * 4), 4);
   }
   gl::drainGlErrors("UserSpritePass::draw", errors_);
+}
+
+void UserSpritePass::drawBurns(std::span<const CanvasBurn> burns, int canvasW, int canvasH) {
+  errors_.clear();
+  if (!program_ || burns.empty() || canvasW <= 0 || canvasH <= 0) return;
+  const BlendStateScope blendScope;
+  std::array<sprite::SpriteVertex, kMaxQuads * 4> vertices{};
+  std::size_t quads = 0;
+  const auto clipX = [&](double px) { return static_cast<float>(px / canvasW * 2.0 - 1.0); };
+  const auto clipY = [&](double px) { return static_cast<float>(1.0 - px / canvasH * 2.0); };
+  for (const CanvasBurn& b : burns) {
+    if (quads == kMaxQuads) break;
+    // From the rectangle's left/top corner to the opposite one: a negative size runs the other
+    // way and mirrors the image. The texture's top row (t = 1) goes to the top edge.
+    const float x0 = clipX(b.left), x1 = clipX(static_cast<double>(b.left) + b.width);
+    const float y0 = clipY(b.top), y1 = clipY(static_cast<double>(b.top) + b.height);
+    const std::array<sprite::SpriteVertex, 4> corners{
+        {{x0, y0, 0.0f, 1.0f}, {x1, y0, 1.0f, 1.0f}, {x0, y1, 0.0f, 0.0f}, {x1, y1, 1.0f, 0.0f}}};
+    for (std::size_t k = 0; k < 4; ++k) vertices[quads * 4 + k] = corners[k];
+    ++quads;
+  }
+  buffer_.update(0, quads * kQuadBytes, vertices.data());
+  program_.use();
+  vao_.bind();
+  glActiveTexture(GL_TEXTURE0);
+  glBindSampler(0, burnSampler_.id());
+  glDisable(GL_BLEND);  // the texture replaces the canvas's pixels
+  glUniform4f(colour_, 1.0f, 1.0f, 1.0f, 1.0f);
+  glUniform1i(alphaFromTexture_, 0);
+  for (std::size_t quad = 0; quad < quads; ++quad) {
+    if (glIsTexture(burns[quad].texture) == GL_FALSE) continue;
+    glBindTexture(GL_TEXTURE_2D, burns[quad].texture);
+    glDrawArrays(GL_TRIANGLE_STRIP, static_cast<GLint>(quad * 4), 4);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindSampler(0, 0);
+  gl::drainGlErrors("UserSpritePass::drawBurns", errors_);
 }
 
 void UserSpritePass::releaseUnused(std::span<const UserSpriteDraw> draws) {

@@ -192,6 +192,8 @@ TEST(CppWrapper, CanvasSettingsForward) {
   ASSERT_EQ(phosphene_engine_get_texel_offset(engine.get(), &x, &y), PHOSPHENE_OK);
   EXPECT_EQ(x, 0.5f);
   EXPECT_EQ(y, 0.25f);
+  EXPECT_EQ(engine.burnTexture(0, 0, 0, 8, 8), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // no texture
+  EXPECT_EQ(engine.burnTexture(5, 0, 0, 8, 8), PHOSPHENE_OK);  // queued for the next draw
 }
 
 TEST(CppWrapper, MessagesForward) {

@@ -1,16 +1,21 @@
 // What the C API (1.1) lets a host do to the feedback canvas, on GL 3.3 core and ES 3.0:
 // phosphene_engine_set_start_clean (the next preset warps a black canvas instead of the picture
-// before it) and phosphene_engine_set_texel_offset (the warp reads last frame's picture shifted
-// by that many texels, so the feedback drifts by as much every frame).
+// before it), phosphene_engine_set_texel_offset (the warp reads last frame's picture shifted
+// by that many texels, so the feedback drifts by as much every frame) and
+// phosphene_engine_burn_texture (a host texture drawn into the canvas, then warped and faded).
 #include <gtest/gtest.h>
 #include <phosphene/phosphene.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "CApiFrames.hpp"
 #include "GlTestContext.hpp"
 #include "HostTarget.hpp"
+#include "gl/Gl.hpp"
 
 namespace phosphene::gltest {
 namespace {
@@ -21,11 +26,10 @@ using platform::RgbaImage;
 constexpr int kW = 160, kH = 120;
 const std::string kData = std::string(PHOSPHENE_SOURCE_DIR) + "/tests/data/sprites";
 
-// No motion, no wave, no gamma: the canvas keeps what is drawn into it, unchanged.
-std::string still(const std::string& extra = "") {
-  return "[preset00]\nfDecay=1.0\nfGammaAdj=1.0\nfWaveAlpha=0.0\nnWaveMode=0\nzoom=1.0\n"
-         "warp=0.0\nrot=0.0\n" +
-         extra;
+// No motion, no wave, no gamma: the canvas keeps what is drawn into it, unchanged (decay 1).
+std::string still(const std::string& extra = "", const char* decay = "1.0") {
+  return "[preset00]\nfDecay=" + std::string(decay) +
+         "\nfGammaAdj=1.0\nfWaveAlpha=0.0\nnWaveMode=0\nzoom=1.0\nwarp=0.0\nrot=0.0\n" + extra;
 }
 // Borders over the whole screen, drawn into the canvas every frame: a flat grey picture.
 const std::string kGrey =
@@ -121,6 +125,108 @@ TEST_P(CApiCanvas, TexelOffsetShiftsTheFeedbackByThatManyTexelsAFrame) {
   EXPECT_NEAR(left.y, still0.y, 1.0);
   EXPECT_NEAR(up.y, still0.y - 20.0, 2.0);
   EXPECT_NEAR(up.x, still0.x, 1.0);
+}
+
+// A host texture of w × h texels (RGBA8, rows bottom first as glTexImage2D takes them).
+struct HostTexture {
+  GLuint name = 0;
+  HostTexture(int w, int h, const std::vector<std::uint8_t>& rgba) {
+    glGenTextures(1, &name);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);  // its filter stays the default (mipmapped, incomplete)
+  }
+  ~HostTexture() { glDeleteTextures(1, &name); }
+  HostTexture(const HostTexture&) = delete;
+  HostTexture& operator=(const HostTexture&) = delete;
+};
+
+bool isColour(const std::uint8_t* px, int r, int g, int b) {
+  return std::abs(px[0] - r) <= 8 && std::abs(px[1] - g) <= 8 && std::abs(px[2] - b) <= 8;
+}
+
+int countColour(const RgbaImage& image, int r, int g, int b) {
+  int n = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x) n += isColour(image.at(x, y), r, g, b);
+  return n;
+}
+
+// Burnt into a still canvas: the rectangle shows in the next frame, exactly where asked, upright
+// (the texture's top row at the top) and mirrored by a negative width; the canvas keeps it.
+TEST_P(CApiCanvas, BurntTextureShowsInTheNextFrameWhereAsked) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  Engine e;
+  ASSERT_EQ(loadTextNow(e.engine, still()), PHOSPHENE_OK);
+  // 2 × 2: bottom row blue, blue; top row red, green.
+  const HostTexture texture(2, 2, {0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255, 0, 255, 0, 255});
+  HostTarget target(kW, kH);
+  ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  EXPECT_LT(meanRgb(target.read()), 1.0);
+  ASSERT_EQ(phosphene_engine_burn_texture(e.engine, texture.name, 40, 20, 40, 40), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_burn_texture(e.engine, texture.name, 140, 70, -40, 40), PHOSPHENE_OK);
+  ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  const RgbaImage image = target.read();
+  EXPECT_TRUE(isColour(image.at(45, 25), 255, 0, 0));   // top left of the first: red
+  EXPECT_TRUE(isColour(image.at(75, 25), 0, 255, 0));   // top right: green
+  EXPECT_TRUE(isColour(image.at(45, 55), 0, 0, 255));   // bottom: blue
+  EXPECT_TRUE(isColour(image.at(105, 75), 0, 255, 0));  // mirrored: green at the top left
+  EXPECT_TRUE(isColour(image.at(135, 75), 255, 0, 0));
+  EXPECT_TRUE(isColour(image.at(20, 100), 0, 0, 0));  // outside both
+  EXPECT_TRUE(isColour(image.at(39, 40), 0, 0, 0));
+  EXPECT_TRUE(isColour(image.at(81, 40), 0, 0, 0));
+  for (int f = 0; f < 5; ++f) ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  EXPECT_EQ(target.read().pixels, image.pixels) << "a still preset keeps it; burnt only once";
+}
+
+// With the preset's motion and decay: the burnt square moves and fades as the preset's picture.
+TEST_P(CApiCanvas, BurntTextureMovesAndFadesWithThePreset) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  const HostTexture red(1, 1, {255, 0, 0, 255});
+  auto run = [&](const std::string& motion, const char* decay = "1.0") {
+    Engine e;
+    EXPECT_EQ(loadTextNow(e.engine, still(motion, decay)), PHOSPHENE_OK);
+    HostTarget target(kW, kH);
+    EXPECT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+    EXPECT_EQ(phosphene_engine_burn_texture(e.engine, red.name, 60, 40, 40, 40), PHOSPHENE_OK);
+    for (int f = 0; f < 11; ++f) EXPECT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+    return target.read();
+  };
+  const RgbaImage kept = run(""), moved = run("dx=-0.0125\n"), faded = run("", "0.9");
+  const Centroid at = litCentroid(kept), to = litCentroid(moved);
+  EXPECT_NEAR(at.x, 80.0, 1.0);
+  EXPECT_NEAR(at.y, 60.0, 1.0);
+  EXPECT_GT(std::abs(to.x - at.x), 10.0) << "dx carries it sideways";
+  EXPECT_NEAR(to.y, at.y, 1.0);
+  EXPECT_TRUE(isColour(kept.at(80, 60), 255, 0, 0));
+  const auto* dim = faded.at(80, 60);
+  EXPECT_LT(dim[0], 200) << "decay fades it";
+  EXPECT_GT(dim[0], 20);
+}
+
+TEST_P(CApiCanvas, BurnTextureChecksItsArguments) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  Engine e;
+  EXPECT_EQ(phosphene_engine_burn_texture(nullptr, 1, 0, 0, 1, 1),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 0, 0, 0, 1, 1),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 1, 0, 0, 0, 1),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 1, 0, 0, 1, 20000),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 1, -40000, 0, 1, 1),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  for (int i = 0; i < PHOSPHENE_MAX_BURNS; ++i)
+    EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 12345, 0, 0, 4, 4), PHOSPHENE_OK);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 12345, 0, 0, 4, 4),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  // 12345 is no texture: skipped at the draw, which still succeeds; the queue is empty again.
+  ASSERT_EQ(loadTextNow(e.engine, still()), PHOSPHENE_OK);
+  HostTarget target(kW, kH);
+  EXPECT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  EXPECT_LT(meanRgb(target.read()), 1.0);
+  EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 12345, 0, 0, 4, 4), PHOSPHENE_OK);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, CApiCanvas, ::testing::Values(GlApi::Core33, GlApi::Es30),

@@ -304,3 +304,35 @@ TEST_F(ProjectM4Render, TexelOffsetShiftsTheFeedback) {
   };
   EXPECT_NEAR(centroid_x(1.0f), centroid_x(0.0f) - 10.0, 1.5);
 }
+
+// projectm_opengl_burn_texture: the host's texture is in the next frame, at the rectangle given
+// in window pixels from the top-left corner, and the preset's decay then fades it.
+TEST_F(ProjectM4Render, BurnTextureDrawsIntoTheCanvasTheWarpCarries) {
+  GLuint texture = 0;
+  const unsigned char red[4] = {255, 0, 0, 255};
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  projectm_handle pm = make();
+  std::string fading = kStillPreset;  // with a decay of 0.9 (the first fDecay line counts)
+  fading.replace(fading.find("fDecay=1.0"), 10, "fDecay=0.9");
+  projectm_load_preset_data(pm, fading.c_str(), false);
+  frame(pm, 0);
+  EXPECT_LT(pixels_mean(pixels().data(), kWidth * kHeight), 1.0);
+  projectm_opengl_burn_texture(pm, texture, 8, 4, 16, 8);
+  frame(pm, 1);
+  auto image = pixels();  // rows bottom first: window row r is image row kHeight - 1 - r
+  auto at = [&](int x, int row) { return &image[4 * ((kHeight - 1 - row) * kWidth + x)]; };
+  EXPECT_GT(at(15, 7)[0], 200);  // inside the rectangle (x 8..24, rows 4..12)
+  EXPECT_LT(at(15, 7)[1], 30);
+  EXPECT_LT(at(4, 7)[0], 10);    // left of it
+  EXPECT_LT(at(15, 20)[0], 10);  // below it
+  const int first = at(15, 7)[0];
+  for (int k = 2; k < 12; ++k) frame(pm, k);
+  image = pixels();
+  EXPECT_LT(at(15, 7)[0], first * 0.6) << "the preset's decay fades it";
+  EXPECT_GT(at(15, 7)[0], 10);
+  projectm_destroy(pm);
+  glDeleteTextures(1, &texture);
+}
