@@ -464,6 +464,19 @@ class Engine {
     return phosphene_engine_set_start_clean(engine_, enabled ? 1 : 0);
   }
   bool startClean() const noexcept { return phosphene_engine_get_start_clean(engine_) != 0; }
+  /// The canvas the last draw left, RGBA8 rows top first (phosphene_engine_read_canvas); empty
+  /// before the first draw or on failure. @since 1.1
+  std::vector<uint8_t> readCanvas(int& width, int& height) {
+    std::vector<uint8_t> pixels;
+    width = height = 0;
+    if (phosphene_engine_read_canvas(engine_, nullptr, 0, &width, &height) != PHOSPHENE_OK)
+      return pixels;
+    pixels.resize(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
+    if (pixels.empty() || phosphene_engine_read_canvas(engine_, pixels.data(), pixels.size(),
+                                                       &width, &height) != PHOSPHENE_OK)
+      pixels.clear();
+    return pixels;
+  }
   /// Draws a host GL texture into the canvas at the next draw (phosphene_engine_burn_texture).
   /// @since 1.1
   phosphene_result burnTexture(uint32_t texture, int left, int top, int width,

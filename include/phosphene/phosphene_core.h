@@ -626,6 +626,24 @@ PHOSPHENE_API phosphene_result phosphene_engine_set_start_clean(phosphene_engine
 PHOSPHENE_API int phosphene_engine_get_start_clean(const phosphene_engine* engine)
     PHOSPHENE_NOEXCEPT;
 
+/**
+ * @brief Copies the feedback canvas as the last phosphene_engine_draw left it: the picture the
+ *        next frame's warp reads (MilkDrop's internal canvas, before the composite: no gamma,
+ *        echo or comp shader), as RGBA8 bytes, rows top first, width x height x 4 bytes.
+ * @param rgba Receives the pixels; NULL with capacity 0 asks for the size only (no GL call).
+ * @param capacity Bytes at rgba; at least width x height x 4 when rgba is not NULL.
+ * @param out_width, out_height Receive the canvas size (0 x 0 before the first draw, and then
+ *        nothing is written).
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine, out_width or out_height NULL,
+ *         rgba NULL with a capacity, capacity too small: the size is still written);
+ *         PHOSPHENE_ERROR_NO_CONTEXT (pixels asked without the engine's context current).
+ *         The GL state is left as it was (pack alignment and pixel-pack buffer included).
+ * Thread safety: controller thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_read_canvas(phosphene_engine* engine, uint8_t* rgba,
+                                                            size_t capacity, int* out_width,
+                                                            int* out_height) PHOSPHENE_NOEXCEPT;
+
 /** How many phosphene_engine_burn_texture calls wait for one draw at most. */
 #define PHOSPHENE_MAX_BURNS 16
 

@@ -2,11 +2,13 @@
 // (exactly the two). Every entry point is noexcept and catches at the boundary; result codes come
 // from the failure itself (engine::FrameStatus), never from a message.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "capi/ApiEngine.hpp"
 
@@ -188,6 +190,33 @@ phosphene_result phosphene_engine_burn_texture(phosphene_engine* engine, uint32_
     return PHOSPHENE_ERROR_INVALID_ARGUMENT;
   }
   return PHOSPHENE_OK;
+}
+
+phosphene_result phosphene_engine_read_canvas(phosphene_engine* engine, uint8_t* rgba,
+                                              size_t capacity, int* out_width,
+                                              int* out_height) noexcept {
+  if (engine == nullptr || out_width == nullptr || out_height == nullptr ||
+      (rgba == nullptr && capacity > 0))
+    return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+  return guarded(engine, "phosphene_engine_read_canvas", [&] {
+    int width = 0, height = 0;
+    engine->engine.readCanvas(nullptr, width, height);
+    *out_width = width;
+    *out_height = height;
+    const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * 4;
+    if (rgba == nullptr || bytes == 0) return PHOSPHENE_OK;
+    if (capacity < bytes) {
+      engine->engine.setLastError(
+          "phosphene_engine_read_canvas: capacity below width x height x 4");
+      return PHOSPHENE_ERROR_INVALID_ARGUMENT;
+    }
+    std::vector<std::uint8_t> pixels;
+    const phosphene_result result =
+        toResult(engine->engine.readCanvas(&pixels, width, height).status);
+    if (result != PHOSPHENE_OK) return result;
+    std::copy_n(pixels.data(), std::min(pixels.size(), bytes), rgba);
+    return PHOSPHENE_OK;
+  });
 }
 
 phosphene_result phosphene_engine_advance(phosphene_engine* engine, double dt_s) noexcept {

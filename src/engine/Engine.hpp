@@ -160,6 +160,9 @@ class Engine {
   /// False when kMaxBurns are queued already.
   static constexpr std::size_t kMaxBurns = 16;
   bool burnTexture(const render::CanvasBurn& burn);
+  /// The canvas the last draw left, RGBA8 rows top first (render::Renderer::readCanvas); the
+  /// size alone (no GL) when `pixels` is null. NoContext when pixels are asked without one.
+  FrameResult readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height);
 
   /// The first half of a frame, no GL: advances the clock (dt_s as analyzeFrame, or to the time
   /// setNextFrameTime gave), analyses the audio, applies the switching policy and steps the

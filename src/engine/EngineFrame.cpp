@@ -23,6 +23,15 @@ bool Engine::burnTexture(const render::CanvasBurn& burn) {
   return true;
 }
 
+FrameResult Engine::readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height) {
+  if (pixels != nullptr && !probe_.current()) {
+    setLastError("read canvas: no GL context is current on this thread");
+    return {FrameStatus::NoContext};
+  }
+  gpu_.readCanvas(pixels, width, height);
+  return {};
+}
+
 void Engine::releaseGl() {
   pendingBurns_.clear();  // names of the context that goes
   gpu_.releaseGl();

@@ -302,6 +302,9 @@ void Instance::render(phosphene_target_kind kind, uint32_t framebuffer) {
   } else if (result != PHOSPHENE_OK) {
     notice_once(Notice::draw_failed, PROJECTM_LOG_LEVEL_ERROR,
                 std::string("drawing failed: ") + phosphene_engine_last_error(engine_.get()));
+  } else {
+    ++frames_drawn_;
+    if (debug_image_pending_) write_debug_image();
   }
 }
 

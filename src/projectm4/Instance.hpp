@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <bitset>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <thread>
@@ -25,7 +26,6 @@ namespace phosphene::projectm4 {
 enum class Notice {
   load_proc_unused,
   texture_load_callback,
-  debug_image,
   burn_texture,
   touch,
   sprites,
@@ -89,6 +89,10 @@ class Instance {
   projectm_texture_load_event texture_load = nullptr;
   void* texture_load_data = nullptr;
 
+  /// projectm_write_debug_image_on_next_frame: after the next drawn frame, the canvas goes to
+  /// this file as a BMP ("" = projectM's default name in the current directory).
+  void request_debug_image(const char* file);
+
   /// Logs `message` at `level` the first time `notice` happens on this instance.
   void notice_once(Notice notice, projectm_log_level level, const std::string& message);
   /// Logs once when called from a thread other than the one that made the instance.
@@ -102,6 +106,7 @@ class Instance {
   void report_failure(const char* filename, const std::string& message);
   void handle_events();
   void apply_wait_for_loads();
+  void write_debug_image();
 
   std::unique_ptr<phosphene_engine, EngineDeleter> engine_;
   FrameClock clock_;
@@ -110,6 +115,9 @@ class Instance {
   std::thread::id owner_thread_ = std::this_thread::get_id();
   bool preset_requested_ = false;  // a load was asked for since creation
   bool waits_for_loads_ = false;
+  bool debug_image_pending_ = false;
+  std::string debug_image_file_;
+  uint64_t frames_drawn_ = 0;
 };
 
 }  // namespace phosphene::projectm4

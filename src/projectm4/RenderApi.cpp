@@ -38,12 +38,8 @@ void projectm_opengl_burn_texture(projectm_handle instance, uint32_t texture, in
 }
 
 void projectm_write_debug_image_on_next_frame(projectm_handle instance,
-                                              const char* /*output_file*/) noexcept {
-  with_instance(instance, [](Instance& self) {
-    self.notice_once(Notice::debug_image, PROJECTM_LOG_LEVEL_WARN,
-                     "projectm_write_debug_image_on_next_frame is not available: no image is "
-                     "written (Phosphene's C API has no frame dump yet)");
-  });
+                                              const char* output_file) noexcept {
+  with_instance(instance, [&](Instance& self) { self.request_debug_image(output_file); });
 }
 
 }  // extern "C"

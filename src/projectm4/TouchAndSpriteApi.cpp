@@ -1,8 +1,8 @@
 // projectM's touch.h and user_sprites.h. User sprites are Phosphene's MilkDrop 2 sprites
 // (phosphene_sprite.h) under projectM's rules: type "milkdrop", img= looked up in the texture
-// search paths, code that does not compile refused, a limit that evicts the oldest. Phosphene's
-// C API has no touch waveforms yet, so those calls validate their input and say once that
-// nothing is drawn.
+// search paths, code that does not compile refused, a limit that evicts the oldest. Touch
+// waveforms: projectM 4.2's touch functions do nothing (read from its sources), nor do these;
+// they validate their input and say once that nothing is drawn.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -23,8 +23,11 @@ using phosphene::projectm4::write_log;
 namespace {
 
 void notice_touch(Instance& self) {
-  self.notice_once(Notice::touch, PROJECTM_LOG_LEVEL_WARN,
-                   "touch waveforms are not available: Phosphene's C API cannot draw them yet");
+  // projectM 4.2 draws nothing for touches either (its Touch* methods are empty); said once so
+  // that a host expecting waveforms knows.
+  self.notice_once(Notice::touch, PROJECTM_LOG_LEVEL_INFO,
+                   "touch waveforms draw nothing (as in projectM 4.2, whose touch functions are "
+                   "empty)");
 }
 
 bool on_screen(float x, float y) {

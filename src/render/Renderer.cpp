@@ -90,6 +90,26 @@ core::Diagnostics Renderer::clearTarget(const RenderTarget& target) {
   return errors;
 }
 
+void Renderer::readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height) {
+  width = canvas_.ready() ? canvas_.width() : 0;
+  height = canvas_.ready() ? canvas_.height() : 0;
+  if (pixels == nullptr || width == 0 || height == 0) return;
+  GlStateGuard guard;
+  GLint alignment = 4, packBuffer = 0;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &packBuffer);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  std::vector<std::uint8_t> bottomUp;
+  canvas_.previous().readRgba8(bottomUp);  // after the swap: the canvas drawn last
+  glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, static_cast<GLuint>(packBuffer));
+  const std::size_t row = static_cast<std::size_t>(width) * 4;
+  pixels->resize(row * static_cast<std::size_t>(height));
+  for (int y = 0; y < height; ++y)
+    std::copy_n(bottomUp.data() + row * static_cast<std::size_t>(height - 1 - y), row,
+                pixels->data() + row * static_cast<std::size_t>(y));
+}
+
 void Renderer::clearFeedback() {
   if (!canvas_.ready()) return;
   GlStateGuard guard;

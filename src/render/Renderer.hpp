@@ -203,6 +203,10 @@ class Renderer {
   core::Diagnostics clearTarget(const RenderTarget& target);
   /// Clears both canvases to black (e.g. on a hard cut the host wants to start clean).
   void clearFeedback();
+  /// The canvas the last draw() left (the next warp's input) as RGBA8, rows top first; 0 × 0
+  /// and nothing read before the first draw. `pixels` null: only the size. Every GL state it
+  /// changes is put back (the pack alignment and pixel-pack buffer too).
+  void readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height);
 
   const FeedbackCanvas& canvas() const { return canvas_; }
   const BlurPass& blur() const { return blur_; }

@@ -86,6 +86,11 @@ std::vector<LinkReport> SlotRenderer::beginDraw(SlotId early) {
   return reports;
 }
 
+void SlotRenderer::readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height) {
+  width = height = 0;
+  if (renderer_) renderer_->readCanvas(pixels, width, height);
+}
+
 SlotDrawResult SlotRenderer::draw(const SlotFrameDraw* frame, bool fresh,
                                   const RenderTarget& target) {
   SlotDrawResult result;

@@ -101,6 +101,8 @@ class SlotRenderer {
   SlotDrawResult draw(const SlotFrameDraw* frame, bool fresh, const RenderTarget& target);
   /// Forgets every GL object without a GL call; the next draw makes them again.
   void releaseGl();
+  /// Renderer::readCanvas; 0 × 0 without a renderer.
+  void readCanvas(std::vector<std::uint8_t>* pixels, int& width, int& height);
 
  private:
   struct Slot {

@@ -1013,6 +1013,19 @@ static void test_canvas_settings(void) {
   CHECK(phosphene_engine_get_texel_offset(engine, &x, NULL) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_get_texel_offset(engine, &x, &y) == PHOSPHENE_OK);
   CHECK(x == 0.5f && y == -2.0f); /* the refused calls changed nothing */
+  /* Nothing drawn: a 0 x 0 canvas, asked without GL; burns wait for a draw. */
+  {
+    int w = -1, h = -1;
+    uint8_t rgba[4];
+    CHECK(phosphene_engine_read_canvas(engine, NULL, 0, &w, &h) == PHOSPHENE_OK);
+    CHECK(w == 0 && h == 0);
+    CHECK(phosphene_engine_read_canvas(engine, rgba, sizeof rgba, &w, &h) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_read_canvas(engine, NULL, 4, &w, &h) ==
+          PHOSPHENE_ERROR_INVALID_ARGUMENT);
+    CHECK(phosphene_engine_read_canvas(NULL, NULL, 0, &w, &h) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+    CHECK(phosphene_engine_burn_texture(engine, 3, 0, 0, 8, -8) == PHOSPHENE_OK);
+    CHECK(phosphene_engine_burn_texture(engine, 0, 0, 0, 8, 8) == PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  }
   phosphene_engine_destroy(engine);
 }
 

@@ -194,6 +194,10 @@ TEST(CppWrapper, CanvasSettingsForward) {
   EXPECT_EQ(y, 0.25f);
   EXPECT_EQ(engine.burnTexture(0, 0, 0, 8, 8), PHOSPHENE_ERROR_INVALID_ARGUMENT);  // no texture
   EXPECT_EQ(engine.burnTexture(5, 0, 0, 8, 8), PHOSPHENE_OK);  // queued for the next draw
+  int w = -1, h = -1;
+  EXPECT_TRUE(engine.readCanvas(w, h).empty());  // nothing drawn yet: 0 x 0
+  EXPECT_EQ(w, 0);
+  EXPECT_EQ(h, 0);
 }
 
 TEST(CppWrapper, MessagesForward) {

@@ -229,6 +229,51 @@ TEST_P(CApiCanvas, BurnTextureChecksItsArguments) {
   EXPECT_EQ(phosphene_engine_burn_texture(e.engine, 12345, 0, 0, 4, 4), PHOSPHENE_OK);
 }
 
+// phosphene_engine_read_canvas: the canvas the last draw left, rows top first, the size alone
+// without pixels, and the host's pixel-pack state untouched.
+TEST_P(CApiCanvas, ReadCanvasGivesTheCanvasTheLastDrawLeft) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  Engine e;
+  int w = -1, h = -1;
+  EXPECT_EQ(phosphene_engine_read_canvas(e.engine, nullptr, 0, &w, &h), PHOSPHENE_OK);
+  EXPECT_EQ(w, 0);  // nothing drawn yet
+  EXPECT_EQ(h, 0);
+  ASSERT_EQ(loadTextNow(e.engine, still()), PHOSPHENE_OK);
+  const HostTexture red(1, 1, {255, 0, 0, 255});
+  HostTarget target(kW, kH);
+  ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_burn_texture(e.engine, red.name, 10, 5, 20, 10), PHOSPHENE_OK);
+  ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 8);
+  EXPECT_EQ(phosphene_engine_read_canvas(e.engine, nullptr, 0, &w, &h), PHOSPHENE_OK);
+  EXPECT_EQ(w, kW);
+  EXPECT_EQ(h, kH);
+  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(kW) * kH * 4);
+  EXPECT_EQ(phosphene_engine_read_canvas(e.engine, pixels.data(), pixels.size() - 1, &w, &h),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_read_canvas(e.engine, nullptr, 4, &w, &h),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(phosphene_engine_read_canvas(e.engine, nullptr, 0, nullptr, &h),
+            PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  ASSERT_EQ(phosphene_engine_read_canvas(e.engine, pixels.data(), pixels.size(), &w, &h),
+            PHOSPHENE_OK);
+  GLint alignment = 0;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  EXPECT_EQ(alignment, 8);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  const auto at = [&](int x, int y) { return &pixels[(static_cast<std::size_t>(y) * kW + x) * 4]; };
+  EXPECT_TRUE(isColour(at(15, 8), 255, 0, 0));  // in the burnt rectangle (top-left origin)
+  EXPECT_TRUE(isColour(at(15, 20), 0, 0, 0));
+  EXPECT_TRUE(isColour(at(5, 8), 0, 0, 0));
+  // The same as the picture drawn (a still preset's composite shows its canvas as it is).
+  const RgbaImage shown = target.read();
+  int differing = 0;
+  for (std::size_t i = 0; i < pixels.size(); i += 4)
+    differing += shown.pixels[i] != pixels[i] || shown.pixels[i + 1] != pixels[i + 1] ||
+                 shown.pixels[i + 2] != pixels[i + 2];
+  EXPECT_EQ(differing, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Apis, CApiCanvas, ::testing::Values(GlApi::Core33, GlApi::Es30),
                          apiTestName);
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -333,6 +334,50 @@ TEST_F(ProjectM4Render, BurnTextureDrawsIntoTheCanvasTheWarpCarries) {
   image = pixels();
   EXPECT_LT(at(15, 7)[0], first * 0.6) << "the preset's decay fades it";
   EXPECT_GT(at(15, 7)[0], 10);
+  projectm_destroy(pm);
+  glDeleteTextures(1, &texture);
+}
+
+// projectm_write_debug_image_on_next_frame: after the next frame the canvas (before the
+// composite) is in the file as a 24-bit BMP of the window's size, and only that once.
+TEST_F(ProjectM4Render, DebugImageWritesTheNextFramesCanvasAsBmp) {
+  GLuint texture = 0;
+  const unsigned char red[4] = {255, 0, 0, 255};
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  const std::string file = ::testing::TempDir() + "pm4_debug_image.bmp";
+  std::remove(file.c_str());
+  projectm_handle pm = make();
+  projectm_load_preset_data(pm, kStillPreset, false);
+  frame(pm, 0);
+  projectm_opengl_burn_texture(pm, texture, 8, 4, 16, 8);
+  projectm_write_debug_image_on_next_frame(pm, file.c_str());
+  frame(pm, 1);
+  std::FILE* in = std::fopen(file.c_str(), "rb");
+  ASSERT_NE(in, nullptr);
+  std::vector<unsigned char> bmp(100000);
+  bmp.resize(std::fread(bmp.data(), 1, bmp.size(), in));
+  std::fclose(in);
+  const auto u32 = [&](size_t at) {
+    return bmp[at] | bmp[at + 1] << 8 | bmp[at + 2] << 16 |
+           static_cast<uint32_t>(bmp[at + 3]) << 24;
+  };
+  ASSERT_EQ(bmp.size(), 54u + kWidth * 3 * kHeight);
+  EXPECT_EQ(bmp[0], 'B');
+  EXPECT_EQ(bmp[1], 'M');
+  EXPECT_EQ(u32(18), static_cast<uint32_t>(kWidth));
+  EXPECT_EQ(u32(22), static_cast<uint32_t>(kHeight));
+  EXPECT_EQ(bmp[28], 24);
+  // BMP rows go bottom first, BGR: window row 7 (from the top), column 15 is in the burnt square.
+  const auto px = [&](int x, int row) { return &bmp[54 + ((kHeight - 1 - row) * kWidth + x) * 3]; };
+  EXPECT_GT(px(15, 7)[2], 200);
+  EXPECT_LT(px(15, 7)[1], 30);
+  EXPECT_LT(px(40, 30)[2], 10);
+  std::remove(file.c_str());
+  frame(pm, 2);
+  EXPECT_EQ(std::fopen(file.c_str(), "rb"), nullptr) << "only the next frame";
   projectm_destroy(pm);
   glDeleteTextures(1, &texture);
 }
