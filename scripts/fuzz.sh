@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Long fuzzing outside CI: builds the libFuzzer targets with clang, ASan and UBSan in build-fuzz/
 # and runs one for SECONDS (default 600), keeping its corpus in build-fuzz/corpus/TARGET.
-# Usage: scripts/fuzz.sh pcm|eel|milk|shader|playlist|config|json|sprite|message [SECONDS]
+# Usage: scripts/fuzz.sh pcm|eel|milk|milk2|shader|playlist|config|json|sprite|message [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: scripts/fuzz.sh TARGET [SECONDS]}

@@ -148,7 +148,9 @@ core::Diagnostics Renderer::bindTarget(const RenderTarget& target) {
 }
 
 core::Diagnostics Renderer::draw(const preset::FrameState& frame, const RenderTarget& target) {
-  return draw(FrameDraw{{&frame, &own_}, {}, 1.0, {}}, target);
+  FrameDraw one;
+  one.incoming = {&frame, &own_};
+  return draw(one, target);
 }
 
 bool Renderer::drawWarp(const preset::FrameState& mesh, const PresetGpuState& gpu,

@@ -145,13 +145,6 @@ bool isColour(const std::uint8_t* px, int r, int g, int b) {
   return std::abs(px[0] - r) <= 8 && std::abs(px[1] - g) <= 8 && std::abs(px[2] - b) <= 8;
 }
 
-int countColour(const RgbaImage& image, int r, int g, int b) {
-  int n = 0;
-  for (int y = 0; y < image.height; ++y)
-    for (int x = 0; x < image.width; ++x) n += isColour(image.at(x, y), r, g, b);
-  return n;
-}
-
 // Burnt into a still canvas: the rectangle shows in the next frame, exactly where asked, upright
 // (the texture's top row at the top) and mirrored by a negative width; the canvas keeps it.
 TEST_P(CApiCanvas, BurntTextureShowsInTheNextFrameWhereAsked) {
