@@ -3,6 +3,7 @@
 // one GetPrivateProfileString finds), then ReadCustomMessages's reads run on them with MD2's
 // defaults and parsing rules.
 #include "message/MessageIni.hpp"
+#include "core/IniText.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -57,19 +58,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && space(s.front())) s.remove_prefix(1);
   while (!s.empty() && space(s.back())) s.remove_suffix(1);
   return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// GetPrivateProfileString drops one pair of matching quotes around a value.
-std::string_view unquote(std::string_view v) {
-  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
-    return v.substr(1, v.size() - 2);
-  return v;
 }
 
 // Which MD2 section a name is: "fontNN" (0..15) or "messageNN" (0..99), as swprintf "%02d" spells
@@ -238,7 +226,7 @@ ParsedMessages parseMessageIni(std::string_view text) {
         inSection = true;
         continue;
       }
-      const std::string name = lower(trim(line.substr(1, close - 1)));
+      const std::string name = core::lowerAscii(trim(line.substr(1, close - 1)));
       inSection = true;
       current = nullptr;
       const std::optional<SectionId> id = sectionId(name);
@@ -266,8 +254,8 @@ ParsedMessages parseMessageIni(std::string_view text) {
       continue;
     }
     if (current == nullptr) continue;  // a section already reported
-    const std::string key = lower(trim(line.substr(0, eq)));
-    const std::string value(unquote(trim(line.substr(eq + 1))));
+    const std::string key = core::lowerAscii(trim(line.substr(0, eq)));
+    const std::string value(core::unquoteIniValue(trim(line.substr(eq + 1))));
     if (!current->keys.emplace(key, Value{value, lineNo}).second)
       report(core::DiagnosticId::MessageDuplicate,
              "key '" + key + "' again; MilkDrop reads the first one", lineNo);

@@ -86,4 +86,23 @@ JoinedCode joinShader(const CodeBlock& block) {
   return out;
 }
 
+std::string shaderWithoutComments(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') ++i;
+      out.push_back('\n');
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      if (end == std::string::npos) break;
+      out.push_back(' ');
+      i = end + 1;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
 }  // namespace phosphene::milk

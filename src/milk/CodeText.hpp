@@ -48,4 +48,8 @@ JoinedCode joinEquations(const CodeBlock& block);
 /// it, as in MD2). `segments` maps every text line back to its file line.
 JoinedCode joinShader(const CodeBlock& block);
 
+/// Shader text with its // and /* */ comments blanked (a line comment keeps its newline, a block
+/// comment becomes one space; an unclosed one ends the text), for scanning what a shader uses.
+std::string shaderWithoutComments(const std::string& text);
+
 }  // namespace phosphene::milk

@@ -16,25 +16,6 @@ bool isIdent(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-std::string withoutComments(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') ++i;
-      out.push_back('\n');
-    } else if (s.compare(i, 2, "/*") == 0) {
-      const std::size_t end = s.find("*/", i + 2);
-      if (end == std::string::npos) break;
-      out.push_back(' ');
-      i = end + 1;
-    } else {
-      out.push_back(s[i]);
-    }
-  }
-  return out;
-}
-
 constexpr std::array<std::string_view, 10> kBuiltinRoots{
     "main",     "blur1",    "blur2",         "blur3",       "noise_lq",
     "noise_mq", "noise_hq", "noise_lq_lite", "noisevol_lq", "noisevol_hq"};
@@ -50,7 +31,7 @@ bool isRandomRoot(std::string_view root) {
 }  // namespace
 
 std::vector<std::string> samplerNames(const std::string& shaderText) {
-  const std::string text = withoutComments(shaderText);
+  const std::string text = shaderWithoutComments(shaderText);
   constexpr std::string_view kPrefix = "sampler_";
   // `#define sampler_pic sampler_rand00` (a corpus idiom) makes sampler_pic a name for rand00:
   // the shader compiler only ever sees the target.

@@ -3,6 +3,7 @@
 // blanks around names and values are dropped, a value in matching quotes loses them, the first
 // occurrence of a section or key is the one read, `;` starts a comment line.
 #include "sprite/SpriteIni.hpp"
+#include "core/IniText.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -22,18 +23,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view unquote(std::string_view v) {
-  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
-    return v.substr(1, v.size() - 2);
-  return v;
-}
-
 /// N of "init_N" / "code_N" (N >= 1, digits only); nothing for other keys.
 std::optional<int> lineNumber(std::string_view key, std::string_view prefix) {
   if (key.size() <= prefix.size() || key.substr(0, prefix.size()) != prefix) return std::nullopt;
@@ -46,7 +35,7 @@ std::optional<int> lineNumber(std::string_view key, std::string_view prefix) {
 
 /// The sprite number a section name stands for, when LaunchSprite's "img%02d" prints exactly it.
 std::optional<int> sectionNumber(std::string_view name) {
-  const std::string key = lower(name);
+  const std::string key = core::lowerAscii(name);
   if (key.size() < 5 || key.size() > 12 || key.compare(0, 3, "img") != 0) return std::nullopt;
   int n = 0;
   const char* first = key.data() + 3;
@@ -109,7 +98,7 @@ std::vector<std::pair<std::pair<std::string, int>, Section>> readSections(
     if (line.front() == '[' && !bodyOnly) {
       const std::size_t close = line.find(']');
       const std::string name =
-          lower(trim(line.substr(1, close == line.npos ? line.npos : close - 1)));
+          core::lowerAscii(trim(line.substr(1, close == line.npos ? line.npos : close - 1)));
       skipping = std::find(seen.begin(), seen.end(), name) != seen.end();
       if (!skipping) {
         seen.push_back(name);
@@ -126,10 +115,10 @@ std::vector<std::pair<std::pair<std::string, int>, Section>> readSections(
       continue;
     }
     if (skipping) continue;
-    const std::string key = lower(trim(line.substr(0, eq)));
+    const std::string key = core::lowerAscii(trim(line.substr(0, eq)));
     if (key.empty()) continue;
-    sections.back().second.emplace(key,
-                                   Entry{std::string(unquote(trim(line.substr(eq + 1)))), lineNo});
+    sections.back().second.emplace(
+        key, Entry{std::string(core::unquoteIniValue(trim(line.substr(eq + 1)))), lineNo});
   }
   return sections;
 }
