@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   char** items;
   uint32_t size, position, count = 0;
   int frame;
+  double brightest = 0.0;
   if (argc < 2) return 2;
   if (!headless_gl_open(&gl)) {
     printf("kodi_style_host: no EGL display; skipped\n");
@@ -88,13 +89,21 @@ int main(int argc, char** argv) {
     glViewport(0, 0, WIDTH, HEIGHT);
     projectm_opengl_render_frame(pm);
     if (frame == 100) host_framebuffer_read(&fb, earlier);
+    /* The shuffled presets differ from run to run and some are nearly black: the brightest of
+       every tenth frame shows whether anything is drawn. */
+    if (frame % 10 == 9) {
+      host_framebuffer_read(&fb, later);
+      if (pixels_mean(later, WIDTH * HEIGHT) > brightest)
+        brightest = pixels_mean(later, WIDTH * HEIGHT);
+    }
   }
   host_framebuffer_read(&fb, later);
-  printf("kodi_style_host: %u presets, %d switches, mean brightness %.1f, %.0f%% changed\n", size,
-         switched_count, pixels_mean(later, WIDTH * HEIGHT),
-         100.0 * pixels_changed(earlier, later, WIDTH * HEIGHT));
+  printf(
+      "kodi_style_host: %u presets, %d switches, brightest frame %.1f, last %.1f, %.0f%% changed\n",
+      size, switched_count, brightest, pixels_mean(later, WIDTH * HEIGHT),
+      100.0 * pixels_changed(earlier, later, WIDTH * HEIGHT));
   check(switched_count >= 4, "the playlist switched by itself (preset duration 1 s)");
-  check(pixels_mean(later, WIDTH * HEIGHT) > 2.0, "frames are not black");
+  check(brightest > 2.0, "frames are not black");
   check(pixels_changed(earlier, later, WIDTH * HEIGHT) > 0.05, "frames change");
   check(projectm_get_last_frame_time(pm) == 149 / 60.0, "last frame time is the host's");
 
