@@ -484,6 +484,60 @@ phosphene_engine_get_texture_search_path(const phosphene_engine* engine, const c
                                          size_t capacity, size_t* out_count) PHOSPHENE_NOEXCEPT;
 
 /**
+ * A texture the engine asks the host's provider for (phosphene_engine_set_texture_provider). The
+ * engine sets struct_size and name and clears the answer fields; the provider fills one answer,
+ * or none. Fields at or past struct_size do not exist: a provider built against a newer header
+ * checks struct_size before touching fields this version lacks.
+ */
+typedef struct phosphene_texture_request {
+  uint32_t struct_size; /* engine: the size of this struct in the library's version */
+  const char* name;     /* engine: the texture's name, UTF-8, valid during the call (see below) */
+  /* Answer 1, pixels: copied by the engine before the provider returns. Rows top first (row 0 is
+   * the image's top row, as in an image file), tightly packed: width x channels bytes a row. */
+  const uint8_t* pixels;
+  uint32_t width, height; /* both above 0 for either answer; at most 16384 */
+  uint32_t channels;      /* pixels: 1 (R), 2 (RG), 3 (RGB) or 4 (RGBA); 0 means 4. Missing
+                             green or blue read 0, missing alpha 255, as in OpenGL */
+  /* Answer 2, a texture: a GL_TEXTURE_2D name of the context the engine draws in (or one sharing
+   * with it), with width and height set. It wins over pixels. The engine binds it as it is and
+   * never deletes it: it stays the host's, and must live while a preset samples it. */
+  uint32_t gl_texture;
+} phosphene_texture_request;
+
+/**
+ * Called for a texture a preset's shaders name, before the engine's own file search: on the
+ * thread that calls phosphene_engine_draw (with the engine's GL context current, so the provider
+ * may create textures), while that draw links the preset. The request is valid during the call
+ * only; the provider must not call back into the engine.
+ */
+typedef void (*phosphene_texture_provider_fn)(void* user_data, phosphene_texture_request* request);
+
+/**
+ * @brief Sets (or, with fn NULL, removes) the host's texture provider: presets' textures from
+ *        the host (an archive, generated images, video frames) instead of files.
+ *
+ * It is asked for every user texture a preset's shaders sample (`sampler_clouds`,
+ * `sampler_fw_clouds`: name "clouds", the texture name after the `sampler_` prefix and the
+ * filter/wrap code, as the preset writes it; no extension) and for the file a random sampler
+ * (`sampler_rand00_smalltiled`) picked from the search path (name: that file's name without its
+ * extension). A valid answer is used instead of any file; no answer (nothing filled), or one
+ * that is not valid (a size of 0 or above 16384, channels above 4, pixels NULL without a
+ * texture), falls back to the texture search path (phosphene_engine_set_texture_search_path) as
+ * without a provider. An answer is kept per name (names match case-insensitively) and the name is
+ * not asked again until the provider is set again; a name with no answer is asked again the next
+ * time a preset needs it. Pixels are uploaded with a full mip chain; the sampler's filter and wrap
+ * code applies to both answers as to files.
+ *
+ * Setting the provider (or NULL) makes the current presets look their textures up again at the
+ * next draw; the textures uploaded from an earlier provider's pixels are then deleted.
+ * @param fn the provider; NULL removes it. @param user_data passed to fn, not touched.
+ * @return PHOSPHENE_OK; PHOSPHENE_ERROR_INVALID_ARGUMENT (engine NULL).
+ * Thread safety: controller thread. @since 1.1
+ */
+PHOSPHENE_API phosphene_result phosphene_engine_set_texture_provider(
+    phosphene_engine* engine, phosphene_texture_provider_fn fn, void* user_data) PHOSPHENE_NOEXCEPT;
+
+/**
  * @brief Sets this engine's data folder (see phosphene_default_data_dir), overriding the
  *        environment variable and the installed location for this engine only.
  *

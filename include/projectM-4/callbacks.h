@@ -20,8 +20,11 @@ typedef void (*projectm_preset_switch_requested_event)(bool is_hard_cut, void* u
 typedef void (*projectm_preset_switch_failed_event)(const char* preset_filename,
                                                     const char* message, void* user_data);
 
-/** Pixels (bottom row first) or a GL texture a host provides for a texture a preset names; a
- *  non-zero texture_id wins and passes to the library. */
+/** Pixels or a GL texture a host provides for a texture a preset names. A non-zero texture_id
+ *  with a width and height wins; it stays the host's (projectM 4.2 does not delete it, whatever
+ *  its header says, and neither does Phosphene). Pixels (channels 1..4, 0 = 4) are copied; their
+ *  rows go up as projectM 4.2 uploads them, like its decoded image files (projectM's header says
+ *  "bottom row first"). */
 typedef struct projectm_texture_load_data {
   const unsigned char* data;
   unsigned int width;
@@ -43,9 +46,11 @@ PROJECTM_EXPORT void projectm_set_preset_switch_failed_event_callback(
     projectm_handle instance, projectm_preset_switch_failed_event callback,
     void* user_data) PROJECTM_NOEXCEPT;
 
-/** @brief Sets (NULL: removes) the texture-load callback. Phosphene decodes preset textures on
- *  its loader thread and cannot ask the host yet: the callback is kept, never called, and the
- *  first setting is logged (docs/projectm-compat.md). @since 4.2.0 */
+/** @brief Sets (NULL: removes) the texture-load callback: asked on the rendering thread, inside
+ *  projectm_opengl_render_frame(_fbo), for a texture a preset names (after `sampler_` and its
+ *  filter/wrap code), before the file search; filling nothing falls back to the files. An answer
+ *  is kept per name until the callback is set again or projectm_reset_textures. The callback must
+ *  not call this instance's functions (docs/projectm-compat.md). @since 4.2.0 */
 PROJECTM_EXPORT void projectm_set_texture_load_event_callback(projectm_handle instance,
                                                               projectm_texture_load_event callback,
                                                               void* user_data) PROJECTM_NOEXCEPT;

@@ -95,6 +95,10 @@ class Engine {
   /// order; the folder of a preset loaded from a file is searched after them, as in MD2.
   /// Applies to presets linked from now on (textures are resolved when the shaders link).
   void setTextureSearchPath(std::vector<std::filesystem::path> dirs);
+  /// The host's texture provider (render/TextureProvider.hpp), asked when slots link; null: none.
+  void setTextureProvider(render::TextureProvider provider) {
+    gpu_.setTextureProvider(std::move(provider));
+  }
   const std::vector<std::filesystem::path>& textureSearchPath() const { return textureSearch_; }
   /// The search path the current preset's textures are resolved with.
   std::vector<std::filesystem::path> effectiveTextureSearchPath() const;

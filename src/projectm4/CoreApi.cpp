@@ -107,15 +107,7 @@ void projectm_set_preset_switch_failed_event_callback(projectm_handle instance,
 void projectm_set_texture_load_event_callback(projectm_handle instance,
                                               projectm_texture_load_event callback,
                                               void* user_data) noexcept {
-  with_instance(instance, [&](Instance& self) {
-    self.texture_load = callback;
-    self.texture_load_data = callback != nullptr ? user_data : nullptr;
-    if (callback != nullptr) {
-      self.notice_once(Notice::texture_load_callback, PROJECTM_LOG_LEVEL_WARN,
-                       "the texture-load callback is not called: Phosphene loads preset "
-                       "textures from the texture search paths only");
-    }
-  });
+  with_instance(instance, [&](Instance& self) { self.set_texture_load(callback, user_data); });
 }
 
 void projectm_set_log_callback(projectm_log_callback callback, bool current_thread_only,

@@ -174,7 +174,43 @@ void Instance::set_texture_paths(const char** paths, size_t count) {
   }
 }
 
+namespace {
+
+// The engine's texture provider for projectM's texture-load callback, as projectM 4.2's
+// TextureManager reads its answer: a texture id with a size wins (and is not taken over: 4.2
+// makes its Texture with ownership off, whatever its header says), else pixels with a size
+// (channels 0 = 4), else the file search. The rows go on unchanged: 4.2 uploads them as it
+// uploads its decoded image files, whose first row is the image's top row, which is what
+// Phosphene's provider takes.
+void ask_texture_load(void* user_data, phosphene_texture_request* request) {
+  const Instance& self = *static_cast<const Instance*>(user_data);
+  if (self.texture_load == nullptr) return;
+  projectm_texture_load_data data{};
+  self.texture_load(request->name, &data, self.texture_load_data);
+  if (data.width == 0 || data.height == 0) return;
+  request->width = data.width;
+  request->height = data.height;
+  if (data.texture_id != 0) {
+    request->gl_texture = data.texture_id;
+  } else if (data.data != nullptr) {
+    request->pixels = data.data;
+    request->channels = data.channels;
+  }
+}
+
+}  // namespace
+
+void Instance::set_texture_load(projectm_texture_load_event callback, void* user_data) {
+  texture_load = callback;
+  texture_load_data = callback != nullptr ? user_data : nullptr;
+  phosphene_engine_set_texture_provider(engine_.get(),
+                                        callback != nullptr ? &ask_texture_load : nullptr,
+                                        callback != nullptr ? this : nullptr);
+}
+
 void Instance::reset_textures() {
+  // A texture-load callback is asked again for every name (projectM makes a new TextureManager).
+  if (texture_load != nullptr) set_texture_load(texture_load, texture_load_data);
   // Setting the search path again makes the engine look every texture up again at the next draw.
   size_t count = 0;
   phosphene_engine_get_texture_search_path(engine_.get(), nullptr, 0, &count);

@@ -25,7 +25,6 @@ namespace phosphene::projectm4 {
 /// value it had to change. docs/projectm-compat.md lists each.
 enum class Notice {
   load_proc_unused,
-  texture_load_callback,
   burn_texture,
   touch,
   sprites,
@@ -88,6 +87,8 @@ class Instance {
   void* switch_failed_data = nullptr;
   projectm_texture_load_event texture_load = nullptr;
   void* texture_load_data = nullptr;
+  /// projectm_set_texture_load_event_callback: the engine's texture provider asks `callback`.
+  void set_texture_load(projectm_texture_load_event callback, void* user_data);
 
   /// projectm_write_debug_image_on_next_frame: after the next drawn frame, the canvas goes to
   /// this file as a BMP ("" = projectM's default name in the current directory).

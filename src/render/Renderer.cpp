@@ -432,6 +432,12 @@ void Renderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs,
   if (textures_) textures_->setSearchPath(std::move(dirs), std::move(collection));
 }
 
+void Renderer::setTextureProvider(TextureProvider provider, std::uint64_t generation) {
+  textureProvider_ = provider;
+  textureProviderGeneration_ = generation;
+  if (textures_) textures_->setProvider(std::move(provider), generation);
+}
+
 // get_fft's scale is Phosphene's (MilkDrop 3's attack/decay and scaling are not published): the
 // analyzer's magnitude through 0.25·log2(1 + v), clamped to 0..1, so typical music spans the range
 // and silence reads 0. Both rows hold the same values (no separate peak tracking yet).
@@ -478,6 +484,7 @@ ExternalTexture Renderer::resolveExternal(const shader::ShaderSampler& sampler,
   if (!textures_) {
     textures_ = std::make_unique<TextureLibrary>();
     textures_->setSearchPath(textureSearchPath_, textureCollection_);
+    textures_->setProvider(textureProvider_, textureProviderGeneration_);
   }
   const BoundTexture bound = textures_->resolve(ref, random_, diagnostics);
   return {bound.name, GL_TEXTURE_2D, bound.width, bound.height};
@@ -550,6 +557,7 @@ void Renderer::stageDecodedTextures(const std::vector<StagedTexture>& textures) 
   if (!textures_) {
     textures_ = std::make_unique<TextureLibrary>();
     textures_->setSearchPath(textureSearchPath_, textureCollection_);
+    textures_->setProvider(textureProvider_, textureProviderGeneration_);
   }
   for (const StagedTexture& t : textures) textures_->stage(t.file, t.image);
 }

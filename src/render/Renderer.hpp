@@ -66,6 +66,7 @@
 #include "render/ShapePass.hpp"
 #include "render/SpritePass.hpp"
 #include "render/TextureFile.hpp"
+#include "render/TextureProvider.hpp"
 #include "render/UserSpritePass.hpp"
 #include "render/WarpPass.hpp"
 #include "render/WavePass.hpp"
@@ -179,6 +180,9 @@ class Renderer {
   void setTextureSearchPath(std::vector<std::filesystem::path> dirs,
                             std::vector<std::filesystem::path> collection = {});
 
+  /// The host's texture provider (TextureLibrary::setProvider), asked at the next links.
+  void setTextureProvider(TextureProvider provider, std::uint64_t generation);
+
   gl::GlslDialect dialect() const { return dialect_; }
 
   /// Draws one frame of the renderer's own preset slot (see the order above).
@@ -281,6 +285,8 @@ class Renderer {
   std::unique_ptr<TextureLibrary> textures_;
   std::vector<std::filesystem::path> textureSearchPath_;
   std::vector<std::filesystem::path> textureCollection_;  // fallback folders (TextureFinder)
+  TextureProvider textureProvider_;
+  std::uint64_t textureProviderGeneration_ = 0;
   clock::Random random_{0};
   std::array<float, 4> randStart_{};
   gl::GlName<FramebufferObjectTraits> textureTarget_;

@@ -51,6 +51,12 @@ void SlotRenderer::setTextureSearchPath(std::vector<std::filesystem::path> dirs)
   unlinkAll();  // textures are resolved when the shaders link
 }
 
+void SlotRenderer::setTextureProvider(TextureProvider provider) {
+  textureProvider_ = std::move(provider);
+  ++textureProviderGeneration_;  // the answers kept for the old one go at the next link
+  unlinkAll();
+}
+
 // MD2 (plugin.cpp CShaderParams::CacheParams) looks in its textures folder, then in the folder of
 // the preset: the configured path first, the preset's folder last.
 std::vector<std::filesystem::path> SlotRenderer::searchPathFor(SlotId slot) const {
@@ -125,6 +131,7 @@ void SlotRenderer::link(SlotId id, Slot& slot, bool warp, bool comp,
   // MD2's one textures folder, for collections installed as several folders: what the path
   // lacks is looked up beside the preset's folder (render/TextureFinder.hpp).
   renderer_->setTextureSearchPath(searchPathFor(id), collectionFolders(slot.input.folder));
+  renderer_->setTextureProvider(textureProvider_, textureProviderGeneration_);
   renderer_->stageDecodedTextures(slot.input.textures);
   LinkReport report{id, {}};
   if (warp) report.diagnostics = renderer_->linkPresetWarp(shaders, slot.input.stages, slot.gpu);

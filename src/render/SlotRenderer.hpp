@@ -88,6 +88,8 @@ class SlotRenderer {
   void setRandoms(const std::array<float, 4>& hue, std::uint64_t seed);
   /// The configured texture folders; every slot relinks with them.
   void setTextureSearchPath(std::vector<std::filesystem::path> dirs);
+  /// The host's texture provider (null: none); every slot relinks and asks it anew.
+  void setTextureProvider(TextureProvider provider);
   /// The configured folders, then the slot's own (MD2 looks in its textures folder first).
   std::vector<std::filesystem::path> searchPathFor(SlotId slot) const;
 
@@ -118,6 +120,8 @@ class SlotRenderer {
   std::map<SlotId, Slot> slots_;  // nodes stay put: FrameDraw points at their GPU states
   std::vector<Slot> retired_;
   std::vector<std::filesystem::path> textureSearch_;
+  TextureProvider textureProvider_;
+  std::uint64_t textureProviderGeneration_ = 0;
   std::optional<std::pair<std::array<float, 4>, std::uint64_t>> randoms_;
 };
 

@@ -32,7 +32,81 @@ core::Diagnostic warning(core::DiagnosticId id, std::string message) {
   return core::makeDiagnostic(id, std::move(message), "texture");
 }
 
+std::string lowerCase(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// RGBA8 rows (row 0 the image's top) as a texture with MD2's full mip chain; empty and `why` set
+// when GL cannot take it.
+gl::GlName<gl::TextureTraits> upload(const std::uint8_t* rgba, int width, int height,
+                                     std::string& why) {
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  if (width > maxSize || height > maxSize) {
+    why = "is " + std::to_string(width) + "x" + std::to_string(height) +
+          ", above this GL's limit of " + std::to_string(maxSize);
+    return {};
+  }
+  core::Diagnostics glErrors;
+  gl::drainGlErrors("before TextureLibrary upload", glErrors);
+  glErrors.clear();
+  GLuint name = 0;
+  {
+    TextureUploadGuard guard;
+    glGenTextures(1, &name);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    // MD2 loads with D3DXCreateTextureFromFileEx(..., D3DX_DEFAULT mip levels = a full chain) at
+    // the image's own size (D3DX_DEFAULT_NONPOW2) and samples with a linear mip filter.
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  }
+  gl::GlName<gl::TextureTraits> owned(name);
+  if (!gl::drainGlErrors("TextureLibrary upload", glErrors)) {
+    why = "cannot be uploaded: " + glErrors.front().message;
+    return {};
+  }
+  return owned;
+}
+
 }  // namespace
+
+void TextureLibrary::setProvider(TextureProvider provider, std::uint64_t generation) {
+  provider_ = std::move(provider);
+  if (generation != providerGeneration_) provided_.clear();
+  providerGeneration_ = generation;
+}
+
+std::optional<BoundTexture> TextureLibrary::provided(const std::string& root,
+                                                     const std::string& sampler,
+                                                     core::Diagnostics& diagnostics) {
+  if (!provider_) return std::nullopt;
+  const std::string key = lowerCase(root);
+  if (const auto it = provided_.find(key); it != provided_.end()) return it->second.bound;
+  std::optional<ProvidedTexture> answer = provider_(root);
+  if (!answer) return std::nullopt;
+  Provided entry;
+  if (answer->hostName != 0) {
+    entry.bound = {answer->hostName, answer->width, answer->height};
+  } else {
+    std::string why;
+    entry.owned = upload(answer->rgba.data(), answer->width, answer->height, why);
+    if (!entry.owned) {
+      diagnostics.push_back(warning(core::DiagnosticId::TextureUploadFailed,
+                                    sampler + ": the host's texture '" + root + "' " + why));
+      return std::nullopt;  // the files, as without an answer
+    }
+    entry.bound = {entry.owned.get(), answer->width, answer->height};
+  }
+  const BoundTexture bound = entry.bound;
+  provided_.emplace(key, std::move(entry));
+  return bound;
+}
 
 void TextureLibrary::setSearchPath(std::vector<std::filesystem::path> dirs,
                                    std::vector<std::filesystem::path> collection) {
@@ -59,6 +133,8 @@ BoundTexture TextureLibrary::resolve(const shader::TextureRef& ref, clock::Rando
   } else {
     return {};
   }
+  if (const std::optional<BoundTexture> answer = provided(root, samplerName(ref), diagnostics))
+    return *answer;
   const std::optional<std::filesystem::path> file = finder_.find(root);
   if (!file) {
     diagnostics.push_back(warning(core::DiagnosticId::TextureNotFound,
@@ -94,35 +170,11 @@ BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::
     // An unreadable file is as good as an undecodable one for the preset: a warning, not IO001.
     return fail(core::DiagnosticId::TextureUndecodable, cause.message);
   }
-  GLint maxSize = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-  if (image->width > maxSize || image->height > maxSize)
-    return fail(core::DiagnosticId::TextureUploadFailed,
-                "texture '" + file.string() + "' is " + std::to_string(image->width) + "x" +
-                    std::to_string(image->height) + ", above this GL's limit of " +
-                    std::to_string(maxSize));
-  core::Diagnostics glErrors;
-  gl::drainGlErrors("before TextureLibrary::load", glErrors);
-  glErrors.clear();
-  GLuint name = 0;
-  {
-    TextureUploadGuard guard;
-    glGenTextures(1, &name);
-    glBindTexture(GL_TEXTURE_2D, name);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image->width, image->height, 0, GL_RGBA,
-                 GL_UNSIGNED_BYTE, image->rgba.data());
-    // MD2 loads with D3DXCreateTextureFromFileEx(..., D3DX_DEFAULT mip levels = a full chain) at
-    // the image's own size (D3DX_DEFAULT_NONPOW2) and samples with a linear mip filter.
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  }
-  Loaded entry{gl::GlName<gl::TextureTraits>(name), image->width, image->height, ++uses_};
-  if (!gl::drainGlErrors("TextureLibrary::load", glErrors))
-    return fail(core::DiagnosticId::TextureUploadFailed,
-                "texture '" + file.string() + "' cannot be uploaded: " + glErrors.front().message);
+  std::string why;
+  gl::GlName<gl::TextureTraits> name = upload(image->rgba.data(), image->width, image->height, why);
+  if (!name)
+    return fail(core::DiagnosticId::TextureUploadFailed, "texture '" + file.string() + "' " + why);
+  Loaded entry{std::move(name), image->width, image->height, ++uses_};
   const BoundTexture bound{entry.name.get(), entry.width, entry.height};
   loaded_.emplace(file, std::move(entry));
   return bound;

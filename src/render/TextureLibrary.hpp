@@ -10,8 +10,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +25,7 @@
 #include "gl/Texture2D.hpp"
 #include "render/TextureFile.hpp"
 #include "render/TextureFinder.hpp"
+#include "render/TextureProvider.hpp"
 #include "shader/ResourceNames.hpp"
 
 namespace phosphene::render {
@@ -35,6 +38,11 @@ struct BoundTexture {
 
 class TextureLibrary {
  public:
+  /// The host's provider, asked before the files for every user texture and random pick whose
+  /// name it has not answered yet (answers are kept per name, case-insensitively). A new
+  /// `generation` drops the answers kept for an older one (their uploads are deleted: the GL
+  /// context must be current and no preset may still bind them).
+  void setProvider(TextureProvider provider, std::uint64_t generation);
   /// Folders searched in order (MD2: its textures folder, then the preset's folder), then the
   /// preset's collection folders for what those lack (TextureFinder). Folders are listed again
   /// on the next resolve; loaded textures stay cached.
@@ -71,6 +79,9 @@ class TextureLibrary {
   };
   BoundTexture load(const std::filesystem::path& file, const std::string& sampler,
                     core::Diagnostics& diagnostics);
+  /// The provider's answer for `root` (kept, or asked now); nullopt: none.
+  std::optional<BoundTexture> provided(const std::string& root, const std::string& sampler,
+                                       core::Diagnostics& diagnostics);
 
   TextureFinder finder_;
   std::map<std::filesystem::path, Loaded> loaded_;
@@ -79,6 +90,13 @@ class TextureLibrary {
   gl::GlName<gl::TextureTraits> fallback_;
   std::uint64_t uses_ = 0;
   std::map<std::filesystem::path, std::shared_ptr<const DecodedImage>> staged_;
+  struct Provided {
+    gl::GlName<gl::TextureTraits> owned;  // the upload of the host's pixels; empty for a host name
+    BoundTexture bound;
+  };
+  TextureProvider provider_;
+  std::uint64_t providerGeneration_ = 0;
+  std::map<std::string, Provided> provided_;  // lower-case name -> answer
 };
 
 }  // namespace phosphene::render

@@ -405,6 +405,11 @@ static void test_presets_without_gl(void) {
   phosphene_engine_destroy(engine);
 }
 
+static void no_texture_answer(void* user_data, phosphene_texture_request* request) {
+  (void)user_data;
+  (void)request;
+}
+
 static void test_texture_search_path(void) {
   static const char* const two[] = {"/no/such/textures", "textures"};
   static const char* const with_null[] = {"textures", NULL};
@@ -426,6 +431,11 @@ static void test_texture_search_path(void) {
   CHECK(phosphene_engine_set_texture_search_path(engine, with_empty, 1) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   CHECK(phosphene_engine_set_texture_search_path(engine, two, PHOSPHENE_MAX_TEXTURE_DIRS + 1) ==
+        PHOSPHENE_ERROR_INVALID_ARGUMENT);
+  /* The texture provider: set and removed without GL (it is asked only when a draw links). */
+  CHECK(phosphene_engine_set_texture_provider(engine, no_texture_answer, engine) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texture_provider(engine, NULL, NULL) == PHOSPHENE_OK);
+  CHECK(phosphene_engine_set_texture_provider(NULL, no_texture_answer, NULL) ==
         PHOSPHENE_ERROR_INVALID_ARGUMENT);
   phosphene_engine_destroy(engine);
 }

@@ -2,7 +2,8 @@
 // phosphene_engine_set_start_clean (the next preset warps a black canvas instead of the picture
 // before it), phosphene_engine_set_texel_offset (the warp reads last frame's picture shifted
 // by that many texels, so the feedback drifts by as much every frame) and
-// phosphene_engine_burn_texture (a host texture drawn into the canvas, then warped and faded).
+// phosphene_engine_burn_texture (a host texture drawn into the canvas, then warped and faded);
+// phosphene_engine_set_texture_provider (the host's pixels or GL texture for a preset's texture).
 #include <gtest/gtest.h>
 #include <phosphene/phosphene.h>
 
@@ -265,6 +266,120 @@ TEST_P(CApiCanvas, ReadCanvasGivesTheCanvasTheLastDrawLeft) {
     differing += shown.pixels[i] != pixels[i] || shown.pixels[i + 1] != pixels[i + 1] ||
                  shown.pixels[i + 2] != pixels[i + 2];
   EXPECT_EQ(differing, 0);
+}
+
+// A preset whose comp shader shows one user texture over the whole frame.
+std::string showing(const std::string& sampler) {
+  return "[preset00]\nMILKDROP_PRESET_VERSION=201\nPSVERSION=2\nPSVERSION_WARP=2\n"
+         "PSVERSION_COMP=2\nfGammaAdj=1.0\ncomp_1=`sampler " +
+         sampler + ";\ncomp_2=`shader_body { ret = tex2D(" + sampler + ", uv).xyz; }\n";
+}
+
+// What a test provider answers, and what it was asked.
+struct Provider {
+  std::vector<std::string> asked;
+  std::uint32_t structSize = 0;
+  std::string answerFor;  // the one name answered
+  std::vector<std::uint8_t> pixels;
+  std::uint32_t width = 0, height = 0, channels = 0, texture = 0;
+  static void call(void* self, phosphene_texture_request* request) {
+    auto& p = *static_cast<Provider*>(self);
+    p.asked.emplace_back(request->name);
+    p.structSize = request->struct_size;
+    EXPECT_EQ(request->pixels, nullptr);
+    EXPECT_EQ(request->gl_texture, 0u);
+    if (p.answerFor != request->name) return;
+    request->pixels = p.pixels.empty() ? nullptr : p.pixels.data();
+    request->width = p.width;
+    request->height = p.height;
+    request->channels = p.channels;
+    request->gl_texture = p.texture;
+  }
+};
+
+// The provider's RGB pixels (rows top first) are what the preset samples, once asked by the
+// name the preset writes (after the sampler_ prefix and the filter/wrap code), before any file.
+TEST_P(CApiCanvas, ProvidedPixelsAreThePresetsTexture) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  Engine e;
+  Provider provider;
+  provider.answerFor = "HostTex";
+  // 2 × 2 RGB: top row red, green; bottom row blue, white.
+  provider.pixels = {255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
+  provider.width = provider.height = 2;
+  provider.channels = 3;
+  ASSERT_EQ(phosphene_engine_set_texture_provider(e.engine, &Provider::call, &provider),
+            PHOSPHENE_OK);
+  ASSERT_EQ(loadTextNow(e.engine, showing("sampler_fc_HostTex")), PHOSPHENE_OK);
+  HostTarget target(kW, kH);
+  for (int f = 0; f < 2; ++f) ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+  const RgbaImage image = target.read();
+  EXPECT_TRUE(isColour(image.at(20, 15), 255, 0, 0));
+  EXPECT_TRUE(isColour(image.at(140, 15), 0, 255, 0));
+  EXPECT_TRUE(isColour(image.at(20, 105), 0, 0, 255));
+  EXPECT_TRUE(isColour(image.at(140, 105), 255, 255, 255));
+  ASSERT_EQ(provider.asked, std::vector<std::string>{"HostTex"}) << "asked once, answer kept";
+  EXPECT_EQ(provider.structSize, sizeof(phosphene_texture_request));
+  EXPECT_EQ(phosphene_engine_current_preset_diagnostic_count(e.engine), 0u);
+}
+
+// A GL texture answer is bound as it is and stays the host's: the engine never deletes it.
+TEST_P(CApiCanvas, ProvidedGlTextureIsBoundAndNotTakenOver) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  const HostTexture green(1, 1, {0, 255, 0, 255});
+  glBindTexture(GL_TEXTURE_2D, green.name);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);  // complete without mips
+  glBindTexture(GL_TEXTURE_2D, 0);
+  {
+    Engine e;
+    Provider provider;
+    provider.answerFor = "hosttex";
+    provider.width = provider.height = 1;
+    provider.texture = green.name;
+    ASSERT_EQ(phosphene_engine_set_texture_provider(e.engine, &Provider::call, &provider),
+              PHOSPHENE_OK);
+    ASSERT_EQ(loadTextNow(e.engine, showing("sampler_hosttex")), PHOSPHENE_OK);
+    HostTarget target(kW, kH);
+    for (int f = 0; f < 2; ++f) ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+    const RgbaImage image = target.read();
+    EXPECT_TRUE(isColour(image.at(80, 60), 0, 255, 0));
+    EXPECT_TRUE(isColour(image.at(5, 5), 0, 255, 0));
+    // Removing the provider relinks; the host's texture is still not deleted.
+    ASSERT_EQ(phosphene_engine_set_texture_provider(e.engine, nullptr, nullptr), PHOSPHENE_OK);
+    for (int f = 0; f < 2; ++f) ASSERT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+    EXPECT_TRUE(isColour(target.read().at(80, 60), 0, 0, 0)) << "no file named hosttex";
+  }
+  EXPECT_EQ(glIsTexture(green.name), GL_TRUE);
+}
+
+// No answer (or one that is not valid): the files, as without a provider; none: black.
+TEST_P(CApiCanvas, NoProvidedTextureFallsBackToTheFiles) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  const std::string folder = std::string(PHOSPHENE_SOURCE_DIR) + "/tests/data/textures";
+  const char* dirs[] = {folder.c_str()};
+  auto run = [&](Provider* provider, const std::string& sampler) {
+    Engine e;
+    EXPECT_EQ(phosphene_engine_set_texture_search_path(e.engine, dirs, 1), PHOSPHENE_OK);
+    if (provider != nullptr) {
+      EXPECT_EQ(phosphene_engine_set_texture_provider(e.engine, &Provider::call, provider),
+                PHOSPHENE_OK);
+    }
+    EXPECT_EQ(loadTextNow(e.engine, showing(sampler)), PHOSPHENE_OK);
+    HostTarget target(kW, kH);
+    for (int f = 0; f < 2; ++f) EXPECT_EQ(renderTo(e.engine, target.fbo, kW, kH), PHOSPHENE_OK);
+    return target.read();
+  };
+  const RgbaImage file = run(nullptr, "sampler_card");
+  ASSERT_GT(meanRgb(file), 5.0);
+  Provider silent;
+  EXPECT_EQ(run(&silent, "sampler_card").pixels, file.pixels);
+  EXPECT_EQ(silent.asked, std::vector<std::string>{"card"});
+  Provider invalid;  // pixels without a size
+  invalid.answerFor = "card";
+  invalid.pixels = {255, 255, 255, 255};
+  invalid.channels = 4;
+  EXPECT_EQ(run(&invalid, "sampler_card").pixels, file.pixels);
+  EXPECT_LT(meanRgb(run(&silent, "sampler_nosuchtexture")), 1.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, CApiCanvas, ::testing::Values(GlApi::Core33, GlApi::Es30),

@@ -306,6 +306,73 @@ TEST_F(ProjectM4Render, TexelOffsetShiftsTheFeedback) {
   EXPECT_NEAR(centroid_x(1.0f), centroid_x(0.0f) - 10.0, 1.5);
 }
 
+// projectm_set_texture_load_event_callback: asked for the texture a preset names (after its
+// sampler_ prefix and filter code), before the file search; its pixels or its GL texture (which
+// stays the host's) are what the preset samples; no answer: the files (none here: black).
+struct TextureLoads {
+  std::vector<std::string> names;
+  const unsigned char* pixels = nullptr;
+  unsigned int texture = 0;
+  static void answer(const char* name, projectm_texture_load_data* data, void* user) {
+    auto* self = static_cast<TextureLoads*>(user);
+    self->names.emplace_back(name);
+    if (self->pixels == nullptr && self->texture == 0) return;
+    data->data = self->pixels;
+    data->width = data->height = 1;
+    data->channels = 4;
+    data->texture_id = self->texture;
+  }
+};
+
+TEST_F(ProjectM4Render, TextureLoadCallbackGivesThePresetsTexture) {
+  const char* preset =
+      "[preset00]\nMILKDROP_PRESET_VERSION=201\nPSVERSION=2\nPSVERSION_WARP=2\n"
+      "PSVERSION_COMP=2\nfGammaAdj=1.0\n"
+      "comp_1=`sampler sampler_fw_hosttex;\n"
+      "comp_2=`shader_body { ret = tex2D(sampler_fw_hosttex, uv).xyz; }\n";
+  const unsigned char red[4] = {255, 0, 0, 255};
+  GLuint green = 0;
+  const unsigned char green_texel[4] = {0, 255, 0, 255};
+  glGenTextures(1, &green);
+  glBindTexture(GL_TEXTURE_2D, green);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, green_texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  auto run = [&](TextureLoads& loads) {
+    projectm_handle pm = make();
+    projectm_set_texture_load_event_callback(pm, &TextureLoads::answer, &loads);
+    projectm_load_preset_data(pm, preset, false);
+    for (int k = 0; k < 10; ++k) frame(pm, k);
+    std::vector<unsigned char> image = pixels();
+    projectm_destroy(pm);
+    return image;
+  };
+  const auto channel_mean = [](const std::vector<unsigned char>& image, int channel) {
+    double sum = 0;
+    for (std::size_t i = static_cast<std::size_t>(channel); i < image.size(); i += 4)
+      sum += image[i];
+    return sum / (image.size() / 4);
+  };
+  TextureLoads with_pixels;
+  with_pixels.pixels = red;
+  const auto reds = run(with_pixels);
+  EXPECT_GT(channel_mean(reds, 0), 250.0);
+  EXPECT_LT(channel_mean(reds, 1), 5.0);
+  ASSERT_FALSE(with_pixels.names.empty());
+  EXPECT_EQ(with_pixels.names.front(), "hosttex");
+  TextureLoads with_texture;
+  with_texture.texture = green;
+  const auto greens = run(with_texture);
+  EXPECT_GT(channel_mean(greens, 1), 250.0);
+  EXPECT_LT(channel_mean(greens, 0), 5.0);
+  EXPECT_EQ(glIsTexture(green), GL_TRUE) << "projectM 4.2 does not take the host's texture over";
+  TextureLoads none;
+  const auto black = run(none);
+  EXPECT_LT(pixels_mean(black.data(), kWidth * kHeight), 1.0);
+  EXPECT_FALSE(none.names.empty());
+  glDeleteTextures(1, &green);
+}
+
 // projectm_opengl_burn_texture: the host's texture is in the next frame, at the rectangle given
 // in window pixels from the top-left corner, and the preset's decay then fades it.
 TEST_F(ProjectM4Render, BurnTextureDrawsIntoTheCanvasTheWarpCarries) {
