@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/IniText.hpp"
 #include "gl/GlErrors.hpp"
 #include "render/TextureFile.hpp"
 #include "render/TextureUploadGuard.hpp"
@@ -32,48 +33,6 @@ core::Diagnostic warning(core::DiagnosticId id, std::string message) {
   return core::makeDiagnostic(id, std::move(message), "texture");
 }
 
-std::string lowerCase(std::string text) {
-  for (char& c : text)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return text;
-}
-
-// RGBA8 rows (row 0 the image's top) as a texture with MD2's full mip chain; empty and `why` set
-// when GL cannot take it.
-gl::GlName<gl::TextureTraits> upload(const std::uint8_t* rgba, int width, int height,
-                                     std::string& why) {
-  GLint maxSize = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-  if (width > maxSize || height > maxSize) {
-    why = "is " + std::to_string(width) + "x" + std::to_string(height) +
-          ", above this GL's limit of " + std::to_string(maxSize);
-    return {};
-  }
-  core::Diagnostics glErrors;
-  gl::drainGlErrors("before TextureLibrary upload", glErrors);
-  glErrors.clear();
-  GLuint name = 0;
-  {
-    TextureUploadGuard guard;
-    glGenTextures(1, &name);
-    glBindTexture(GL_TEXTURE_2D, name);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    // MD2 loads with D3DXCreateTextureFromFileEx(..., D3DX_DEFAULT mip levels = a full chain) at
-    // the image's own size (D3DX_DEFAULT_NONPOW2) and samples with a linear mip filter.
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  }
-  gl::GlName<gl::TextureTraits> owned(name);
-  if (!gl::drainGlErrors("TextureLibrary upload", glErrors)) {
-    why = "cannot be uploaded: " + glErrors.front().message;
-    return {};
-  }
-  return owned;
-}
-
 }  // namespace
 
 void TextureLibrary::setProvider(TextureProvider provider, std::uint64_t generation) {
@@ -86,7 +45,7 @@ std::optional<BoundTexture> TextureLibrary::provided(const std::string& root,
                                                      const std::string& sampler,
                                                      core::Diagnostics& diagnostics) {
   if (!provider_) return std::nullopt;
-  const std::string key = lowerCase(root);
+  const std::string key = core::lowerAscii(root);
   if (const auto it = provided_.find(key); it != provided_.end()) return it->second.bound;
   std::optional<ProvidedTexture> answer = provider_(root);
   if (!answer) return std::nullopt;
@@ -95,7 +54,7 @@ std::optional<BoundTexture> TextureLibrary::provided(const std::string& root,
     entry.bound = {answer->hostName, answer->width, answer->height};
   } else {
     std::string why;
-    entry.owned = upload(answer->rgba.data(), answer->width, answer->height, why);
+    entry.owned = uploadMipmappedRgba(answer->rgba.data(), answer->width, answer->height, why);
     if (!entry.owned) {
       diagnostics.push_back(warning(core::DiagnosticId::TextureUploadFailed,
                                     sampler + ": the host's texture '" + root + "' " + why));
@@ -171,7 +130,8 @@ BoundTexture TextureLibrary::load(const std::filesystem::path& file, const std::
     return fail(core::DiagnosticId::TextureUndecodable, cause.message);
   }
   std::string why;
-  gl::GlName<gl::TextureTraits> name = upload(image->rgba.data(), image->width, image->height, why);
+  gl::GlName<gl::TextureTraits> name =
+      uploadMipmappedRgba(image->rgba.data(), image->width, image->height, why);
   if (!name)
     return fail(core::DiagnosticId::TextureUploadFailed, "texture '" + file.string() + "' " + why);
   Loaded entry{std::move(name), image->width, image->height, ++uses_};

@@ -7,8 +7,11 @@
 // used exists in GL 3.3 core and ES 3.0.
 
 #include <array>
+#include <cstdint>
+#include <string>
 
 #include "gl/Gl.hpp"
+#include "gl/Texture2D.hpp"
 
 namespace phosphene::render {
 
@@ -27,5 +30,12 @@ class TextureUploadGuard {
   GLint unpackBuffer_ = 0;
   GLint texture2d_ = 0, texture3d_ = 0;
 };
+
+/// RGBA8 rows (row 0 the image's top) as a repeating texture with MD2's full mip chain and
+/// linear mip filtering (D3DXCreateTextureFromFileEx with D3DX_DEFAULT mip levels at the image's
+/// own size), for preset textures and user sprites alike. Empty, with `why` set, when the image
+/// is larger than GL's limit or GL reports an error.
+gl::GlName<gl::TextureTraits> uploadMipmappedRgba(const std::uint8_t* rgba, int width, int height,
+                                                  std::string& why);
 
 }  // namespace phosphene::render

@@ -90,23 +90,15 @@ GLuint UserSpritePass::textureFor(const std::shared_ptr<const DecodedImage>& ima
   if (!image || image->width <= 0 || image->height <= 0) return 0;
   if (const auto it = textures_.find(image.get()); it != textures_.end())
     return it->second.name.get();
-  GLuint name = 0;
-  {
-    TextureUploadGuard guard;
-    glGenTextures(1, &name);
-    glBindTexture(GL_TEXTURE_2D, name);
-    // Rows go up top row first, so t = 0 is the image's top row, as MD2's tv = 0.
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image->width, image->height, 0, GL_RGBA,
-                 GL_UNSIGNED_BYTE, image->rgba.data());
-    // LoadTex: D3DXCreateTextureFromFileEx with a full mip chain; repeatx/repeaty need wrapping.
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  }
-  textures_.emplace(image.get(), CachedTexture{image, gl::GlName<gl::TextureTraits>(name)});
-  return name;
+  // Rows go up top row first, so t = 0 is the image's top row, as MD2's tv = 0; LoadTex makes a
+  // full mip chain (D3DXCreateTextureFromFileEx) and repeatx/repeaty need wrapping.
+  std::string why;
+  gl::GlName<gl::TextureTraits> name =
+      uploadMipmappedRgba(image->rgba.data(), image->width, image->height, why);
+  if (!name) return 0;  // the image is too large for this GL: the sprite is not drawn
+  const GLuint texture = name.get();
+  textures_.emplace(image.get(), CachedTexture{image, std::move(name)});
+  return texture;
 }
 
 void UserSpritePass::draw(std::span<const UserSpriteDraw> draws, bool burn) {
