@@ -11,22 +11,20 @@ file(MAKE_DIRECTORY ${DIR}/presets ${DIR}/shots ${DIR}/config ${DIR}/state ${DIR
 
 # Runs the player with ARGS under Xvfb; sets out/err/rc in the caller.
 # SDL's X11 driver is required: without it SDL falls back to its offscreen driver when the X
-# server cannot be reached, and the session tests something else (a CI run saw a display named
-# '0', the offscreen driver's, between runs named 'screen'). A run whose X server could not be
-# reached (xvfb-run's) is tried once more and says so.
+# server cannot be reached, and the session tests something else.
+# An X server resets when its last client leaves and refuses connections for a moment while it
+# does: a player that closed its X connection between reading the displays and opening its window
+# lost the usable area (or the window) about every other run on a loaded machine. Xvfb audits
+# connections here, and the session fails if the server was left without a client before the
+# player's end (no_empty_server_midway).
 function(play)
-  foreach(try 1 2)
-    execute_process(
-      COMMAND ${CMAKE_COMMAND} -E env XDG_CONFIG_HOME=${DIR}/config XDG_STATE_HOME=${DIR}/state
-              XDG_DATA_HOME=${DIR}/data SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11 HOME=${DIR}
-              ${XVFB_RUN} -a -s "-screen 0 ${screen}" ${CMAKE_COMMAND} -E env ${PLAYER_ENV}
-              ${PLAYER} play ${ARGN}
-      RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
-    if(NOT "${stdout}${stderr}" MATCHES "(video|X11|display)[^\n]*(not available|unavailable|failed|Couldn't open)")
-      break()
-    endif()
-    message(STATUS "try ${try}: the X server was not reachable; once more:\n${stderr}")
-  endforeach()
+  file(REMOVE ${DIR}/xvfb.log)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env XDG_CONFIG_HOME=${DIR}/config XDG_STATE_HOME=${DIR}/state
+            XDG_DATA_HOME=${DIR}/data SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11 HOME=${DIR}
+            ${XVFB_RUN} -a -e ${DIR}/xvfb.log -s "-screen 0 ${screen} -audit 4"
+            ${CMAKE_COMMAND} -E env ${PLAYER_ENV} ${PLAYER} play ${ARGN}
+    RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 240)
   file(WRITE ${DIR}/stderr.txt "${stderr}")
   set(stdout "${stdout}" PARENT_SCOPE)
   set(rc "${code}" PARENT_SCOPE)
@@ -34,6 +32,32 @@ function(play)
   if(NOT code EQUAL 0)
     message(FATAL_ERROR "phosphene play failed (${code}):\n${stdout}\n${stderr}")
   endif()
+  no_empty_server_midway(${DIR}/xvfb.log)
+endfunction()
+
+# Fails when Xvfb's audit log shows every client gone and then a new connection: the X server
+# reset in between, which a real session can lose a connection to.
+function(no_empty_server_midway log)
+  file(STRINGS ${log} events REGEX "client [0-9]+ (connected|disconnected)")
+  if(NOT events)
+    message(FATAL_ERROR "no X client connections in ${log}: was -audit ignored?")
+  endif()
+  set(open 0)
+  set(emptied OFF)
+  foreach(event IN LISTS events)
+    if(event MATCHES "client [0-9]+ connected")
+      if(emptied)
+        message(FATAL_ERROR "the X server was left without clients and connected again "
+                            "(it resets in between):\n${events}")
+      endif()
+      math(EXPR open "${open} + 1")
+    else()
+      math(EXPR open "${open} - 1")
+      if(open EQUAL 0)
+        set(emptied ON)
+      endif()
+    endif()
+  endforeach()
 endfunction()
 
 # stats(PNG X0 Y0 X1 Y1): sets lit / bright / pixels for the box (percent of the image).

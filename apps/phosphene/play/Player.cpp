@@ -10,6 +10,7 @@
 #include "DisplayChoice.hpp"
 #include "EmbeddedPresets.hpp"
 #include "PlayerSession.hpp"
+#include "VideoSubsystem.hpp"
 #include "WindowFit.hpp"
 #include "WindowState.hpp"
 
@@ -53,6 +54,10 @@ int PlayerSession::run() {
 bool PlayerSession::setUp() {
   std::string error;
   platform::SdlWindowOptions options = windowOptions(settings_.window);
+  // One start of SDL's video for reading the displays and opening the window: each stop closes
+  // the X connection, and an X server whose last client left resets, refusing the next
+  // connection for a moment (Xvfb without -noreset did: the usable area went unread under load).
+  const VideoSubsystem video;
   const DisplayChoice display =
       chooseDisplay(displayNames(), settings_.window.displayName, settings_.window.display);
   if (!display.warning.empty())
