@@ -86,7 +86,8 @@ std::vector<std::pair<std::pair<std::string, int>, Section>> readSections(
   std::vector<std::pair<std::pair<std::string, int>, Section>> sections;
   if (bodyOnly) sections.push_back({{"", 0}, {}});
   std::vector<std::string> seen;
-  bool skipping = false;  // inside a repeated section: the first one is the one read
+  bool skipping = false;    // inside a repeated section: the first one is the one read
+  bool unreadable = false;  // after a header without ']': its lines belong to no section read
   int lineNo = 0;
   while (!text.empty()) {
     const std::size_t eol = text.find('\n');
@@ -97,8 +98,17 @@ std::vector<std::pair<std::pair<std::string, int>, Section>> readSections(
     if (line.empty() || line.front() == ';') continue;
     if (line.front() == '[' && !bodyOnly) {
       const std::size_t close = line.find(']');
-      const std::string name =
-          core::lowerAscii(trim(line.substr(1, close == line.npos ? line.npos : close - 1)));
+      // As milk_msg.ini's reader: a header cut short names no section, and its keys are not
+      // read, rather than guessing where the name ends (a sprite a VJ launches then reports
+      // "not defined" instead of running another section's code).
+      unreadable = close == line.npos;
+      if (unreadable) {
+        diagnostics.push_back(core::makeDiagnostic(
+            core::DiagnosticId::SpriteLineIgnored,
+            "section header without ']'; its keys are not read", std::string(kSection), lineNo));
+        continue;
+      }
+      const std::string name = core::lowerAscii(trim(line.substr(1, close - 1)));
       skipping = std::find(seen.begin(), seen.end(), name) != seen.end();
       if (!skipping) {
         seen.push_back(name);
@@ -106,6 +116,7 @@ std::vector<std::pair<std::pair<std::string, int>, Section>> readSections(
       }
       continue;
     }
+    if (unreadable) continue;
     const std::size_t eq = line.find('=');
     if (eq == std::string_view::npos || sections.empty()) {
       diagnostics.push_back(core::makeDiagnostic(

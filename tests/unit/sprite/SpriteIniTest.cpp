@@ -78,6 +78,21 @@ TEST(SpriteIni, BadLinesAreReportedWithTheirLine) {
   EXPECT_EQ(crlf.diagnostics.size(), 1u);
 }
 
+// A header cut short ("[img04" without ']') was read as [img04]; it is reported, as
+// milk_msg.ini's reader reports one, and names no section: its keys are not read.
+TEST(SpriteIni, HeaderWithoutClosingBracketIsReportedAndNotRead) {
+  const SpriteIni ini =
+      parseSpriteIni("[img03]\nimg=a.png\n[img04\nimg=b.png\ncode_1=x=1;\n[img05]\nimg=c.png\n");
+  EXPECT_TRUE(hasId(ini.diagnostics, core::DiagnosticId::SpriteLineIgnored, 3));
+  EXPECT_EQ(ini.diagnostics.size(), 1u);
+  EXPECT_EQ(ini.find(4), nullptr);
+  ASSERT_NE(ini.find(3), nullptr);
+  EXPECT_EQ(ini.find(3)->image, "a.png");
+  EXPECT_TRUE(ini.find(3)->code.lines.empty());
+  ASSERT_NE(ini.find(5), nullptr);
+  EXPECT_EQ(ini.find(5)->image, "c.png");
+}
+
 TEST(SpriteIni, FirstSectionAndFirstKeyWin) {
   const SpriteIni ini = parseSpriteIni("[img03]\nimg=first\nimg=second\n[img03]\nimg=third\n");
   ASSERT_NE(ini.find(3), nullptr);
