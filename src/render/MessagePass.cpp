@@ -105,7 +105,11 @@ bool MessagePass::ensureFont(FontSlot& slot, const TextLayer& layer, int pixels,
   slot.tried = true;
   auto opened = text::openFont(layer.font, static_cast<float>(pixels), text::systemFontSearch());
   if (!opened) {
-    append(errors, opened.diagnostics());
+    if (!(reported_ && reportedFont_ == layer.font && reportedSerial_ == layer.fontSerial))
+      append(errors, opened.diagnostics());
+    reported_ = true;
+    reportedFont_ = layer.font;
+    reportedSerial_ = layer.fontSerial;
     return false;
   }
   slot.glyphs = std::make_unique<text::GlyphCache>(

@@ -71,8 +71,7 @@ class MessagePass {
     int pixels = 0;
     bool tried = false;  // font / serial / pixels were tried: glyphs, or null when they failed
   };
-  static bool ensureFont(FontSlot& slot, const TextLayer& layer, int pixels,
-                         core::Diagnostics& errors);
+  bool ensureFont(FontSlot& slot, const TextLayer& layer, int pixels, core::Diagnostics& errors);
   void drawPresetName(const TextLayer& layer, int targetW, int targetH, core::Diagnostics& errors);
 
   gl::ShaderProgram program_;
@@ -84,6 +83,11 @@ class MessagePass {
   bool textReady_ = false;
   FontSlot titleFont_;  // kTitleFontPixels, scaled to the size the layout picks
   FontSlot nameFont_;   // MD2's decorative font size
+  // The font setting whose failure was reported: the title's and the name's slot open the same
+  // file, and one unreadable file is one diagnostic.
+  std::string reportedFont_;
+  std::uint64_t reportedSerial_ = 0;
+  bool reported_ = false;
   text::OverlayBatch batch_;
   std::uint64_t titleSerial_ = 0;  // what title_ holds
   message::TitleLayout layout_;

@@ -234,6 +234,27 @@ TEST_P(MessageGolden, UnreadableFontFailsOneDrawThenShowsNoText) {
   EXPECT_TRUE(ctx->debugErrors().empty());
 }
 
+TEST_P(MessageGolden, UnreadableFontIsOneDiagnosticForTheMessageAndThePresetName) {
+  // The message and the preset name are written at two sizes, each opening the font: one file
+  // that cannot be read was reported twice on the one draw that needed both.
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(ctx, GetParam());
+  auto out = gl::Framebuffer::create({kW, kH});
+  ASSERT_TRUE(out.ok());
+  Player broken(kPresetA);
+  const std::string missing = "/nonexistent/phosphene-no-such-font.ttf";
+  broken.engine().setMessageFont(missing);
+  broken.renderUntil(*out, 5);
+  broken.engine().setPresetNameDisplay(true, 0.0);
+  ASSERT_TRUE(broken.engine().showMessage(orangeMessage()));
+  const engine::FrameResult first = broken.tryRenderTo(*out);
+  EXPECT_FALSE(static_cast<bool>(first));
+  int naming = 0;
+  for (const auto& d : first.diagnostics)
+    naming += d.message.find("phosphene-no-such-font") != std::string::npos;
+  EXPECT_EQ(naming, 1) << "one unreadable font file, one diagnostic";
+  broken.renderUntil(*out, 8);  // and none after it
+}
+
 INSTANTIATE_TEST_SUITE_P(Apis, MessageGolden, ::testing::Values(GlApi::Core33, GlApi::Es30),
                          apiTestName);
 
