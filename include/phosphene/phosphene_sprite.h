@@ -17,6 +17,9 @@
  * done (remove it after this frame). At most 16 sprites live at once; a 17th launch removes the
  * one launched longest ago. Sprites belong to the engine: preset switches, transitions and hard
  * cuts do not touch them. When one ends a PHOSPHENE_EVENT_SPRITE_ENDED event says so.
+ * All sprites' code shares the switch settings' iteration_budget per frame (and each init code
+ * has it once), so a loop without end cannot stall a frame; a sprite whose loops it cut is
+ * logged once (warning SPR007), and an init cut short is also in the launch's diagnostics.
  *
  * Typical use:
  *

@@ -294,6 +294,7 @@ class Engine {
   core::Expected<sprite::SpriteId> launchDefinition(const sprite::SpriteDefinition& definition,
                                                     const std::filesystem::path& folder);
   void spriteEnded(sprite::SpriteId id, const char* how);
+  void reportSpriteBudgetCut();
   void releaseUnusedSpriteImages();
   /// This frame's text layer (EngineMessages.cpp): what advance() hands the draw.
   const render::TextLayer* prepareTextLayer();

@@ -1,6 +1,7 @@
 // Engine's user sprites (issue 35): reading the sprite file, launching, killing, and stepping them
 // once per frame for the renderer. MD2 facts are named where used (vis_milk2/plugin.cpp
 // LaunchSprite / KillSprite, milkdropfs.cpp DrawUserSprites, texmgr.cpp LoadTex).
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -14,6 +15,14 @@ namespace {
 
 core::Diagnostic spriteError(core::DiagnosticId id, std::string message) {
   return core::makeDiagnostic(id, std::move(message), "sprite");
+}
+
+/// "sprite 03" for a sprite from the file (img%02d), "sprite from code" for one from text.
+std::string spriteName(int number) {
+  if (number < 0) return "sprite from code";
+  std::string digits = std::to_string(number);
+  if (digits.size() < 2) digits.insert(0, "0");
+  return "sprite " + digits;
 }
 
 }  // namespace
@@ -95,6 +104,14 @@ core::Expected<sprite::SpriteId> Engine::launchDefinition(
   sprite::LaunchResult launched = sprites_.set.launch(
       definition, {image.key, image.image->width, image.image->height}, clock_.time(), startFrame);
   if (launched.evicted != 0) spriteEnded(launched.evicted, "evicted");
+  if (launched.initOverBudget) {
+    const core::Diagnostic d = spriteError(core::DiagnosticId::SpriteOverBudget,
+                                           spriteName(definition.number) + ": init code ran past " +
+                                               std::to_string(switch_.iterationBudgetPerFrame) +
+                                               " loop iterations; cut short");
+    logger_.log(core::LogLevel::Warning, d.format());
+    launched.diagnostics.push_back(d);
+  }
   releaseUnusedSpriteImages();
   core::Expected<sprite::SpriteId> out(launched.id);
   out.diagnostics() = std::move(launched.diagnostics);
@@ -113,7 +130,25 @@ void Engine::killAllSprites() {
   releaseUnusedSpriteImages();
 }
 
+// Once per sprite, as a preset's PresetOverBudget: a sprite's loops are cut every frame it
+// overruns, and a log line per frame would bury the host's log.
+void Engine::reportSpriteBudgetCut() {
+  const std::optional<sprite::BudgetCut>& cut = sprites_.set.lastStepCut();
+  if (!cut) return;
+  auto& reported = sprites_.budgetReported;
+  if (std::find(reported.begin(), reported.end(), cut->id) != reported.end()) return;
+  reported.push_back(cut->id);
+  const core::Diagnostic d = spriteError(
+      core::DiagnosticId::SpriteOverBudget,
+      spriteName(cut->number) + ": code ran past " +
+          std::to_string(switch_.iterationBudgetPerFrame) +
+          " loop iterations in one frame (all sprites share them); its loops are cut short from "
+          "now on");
+  logger_.log(core::LogLevel::Warning, d.format());
+}
+
 void Engine::spriteEnded(sprite::SpriteId id, const char* how) {
+  std::erase(sprites_.budgetReported, id);
   EngineEvent event;
   event.type = EngineEvent::Type::SpriteEnded;
   event.requestId = id;
@@ -148,6 +183,7 @@ void Engine::stepSprites(render::SlotFrameDraw& draw, const preset::StepInputs& 
   in.viewWidth = inputs.canvasWidth;
   in.viewHeight = inputs.canvasHeight;
   sprites_.set.step(in, sprites_.draws, sprites_.ended);
+  reportSpriteBudgetCut();
   for (const sprite::SpriteDraw& d : sprites_.draws)
     for (const auto& [key, image] : sprites_.images)
       if (image.key == d.image.key) {

@@ -38,7 +38,8 @@ struct EngineSprites {
   std::uint64_t nextImageKey = 1;
   std::vector<sprite::SpriteDraw> draws;
   std::vector<sprite::SpriteId> ended;
-  std::vector<render::UserSpriteDraw> frame;  // what the renderer draws this frame
+  std::vector<render::UserSpriteDraw> frame;     // what the renderer draws this frame
+  std::vector<sprite::SpriteId> budgetReported;  // live sprites whose budget cut was logged
 };
 
 }  // namespace phosphene::engine

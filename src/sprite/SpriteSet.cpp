@@ -166,6 +166,7 @@ LaunchResult SpriteSet::launch(const SpriteDefinition& definition, const SpriteI
   *s->vars[Done] = 0.0;
   *s->vars[Burn] = 1.0;  // burn-in is on unless the code turns it off
   if (init) init->run();
+  result.initOverBudget = budget_.refused;
   // LoadTex then compiles the per-frame code in the same context (user variables carry over).
   s->perFrame = compileBlock(definition.code, "sprite_code", *s->context, result.diagnostics);
   result.id = s->id;
@@ -212,6 +213,7 @@ void SpriteSet::step(const SpriteFrameInputs& in, std::vector<SpriteDraw>& draws
   draws.clear();
   ended.clear();
   budget_.reset();
+  lastStepCut_.reset();
   for (auto& slot : slots_) {
     if (!slot) continue;
     Sprite& s = *slot;
@@ -228,6 +230,7 @@ void SpriteSet::step(const SpriteFrameInputs& in, std::vector<SpriteDraw>& draws
     *s.vars[MidAtt] = in.midAtt;
     *s.vars[TrebAtt] = in.trebAtt;
     if (s.perFrame) s.perFrame->run();
+    if (budget_.refused && !lastStepCut_) lastStepCut_ = BudgetCut{s.id, s.number};
     SpriteDraw d;
     d.id = s.id;
     d.number = s.number;

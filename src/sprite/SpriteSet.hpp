@@ -55,6 +55,14 @@ struct LaunchResult {
   SpriteId id = 0;
   SpriteId evicted = 0;           // the oldest sprite killed to make room; 0: none
   core::Diagnostics diagnostics;  // code that did not compile (the sprite runs without it)
+  bool initOverBudget = false;    // the init code's loops were cut short by the budget
+};
+
+/// The sprite whose code was running when a frame's shared loop budget ran out (the sprites
+/// after it in that frame find it spent too).
+struct BudgetCut {
+  SpriteId id = 0;
+  int number = -1;
 };
 
 class SpriteSet {
@@ -91,6 +99,8 @@ class SpriteSet {
   /// sprites that set `done` (drawn this once more, then removed). Both are cleared first.
   void step(const SpriteFrameInputs& inputs, std::vector<SpriteDraw>& draws,
             std::vector<SpriteId>& ended);
+  /// After step(): the sprite that ran the frame's loop budget out, if any did.
+  const std::optional<BudgetCut>& lastStepCut() const { return lastStepCut_; }
 
  private:
   struct Sprite;
@@ -98,6 +108,7 @@ class SpriteSet {
   eel::IterationBudget budget_;                 // shared by every sprite's context
   std::vector<std::unique_ptr<Sprite>> slots_;  // null: free
   SpriteId nextId_ = 1;
+  std::optional<BudgetCut> lastStepCut_;
 };
 
 }  // namespace phosphene::sprite

@@ -9,6 +9,7 @@
 
 #include <phosphene/phosphene.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,51 @@ TEST_F(SpriteApi, LaunchFromCodeText) {
   EXPECT_NE(std::find(d.begin(), d.end(), "SPR004@3"), d.end());
   EXPECT_EQ(phosphene_sprite_launch_code(engine_, "code_1=x=1;", kData.c_str(), &id),
             PHOSPHENE_ERROR_NOT_FOUND);
+}
+
+void collectLog(void* user, phosphene_log_level, const char* message) {
+  static_cast<std::vector<std::string>*>(user)->push_back(message);
+}
+
+TEST_F(SpriteApi, CodeCutShortByTheLoopBudgetIsLoggedOncePerSprite) {
+  // A preset over its budget raises PRESET_OVER_BUDGET once; a sprite's loops were cut without
+  // a word. Now: one SPR007 warning per sprite, for its init and for its per-frame code.
+  std::vector<std::string> log;
+  ASSERT_EQ(phosphene_engine_set_log_callback(engine_, &collectLog, &log, PHOSPHENE_LOG_WARNING),
+            PHOSPHENE_OK);
+  phosphene_switch_settings s;
+  phosphene_switch_settings_init(&s);
+  ASSERT_EQ(phosphene_engine_get_switch_settings(engine_, &s), PHOSPHENE_OK);
+  s.iteration_budget = 1000;
+  ASSERT_EQ(phosphene_engine_set_switch_settings(engine_, &s), PHOSPHENE_OK);
+  const auto spr007 = [&] {
+    return std::count_if(log.begin(), log.end(), [](const std::string& line) {
+      return line.find("SPR007") != std::string::npos;
+    });
+  };
+  uint32_t id = 0;
+  const std::string heavy = "img=quadrants.png\ncode_1=loop(5000, n = n + 1);\n";
+  ASSERT_EQ(phosphene_sprite_launch_code(engine_, heavy.c_str(), kData.c_str(), &id), PHOSPHENE_OK);
+  for (int f = 0; f < 5; ++f) ASSERT_EQ(phosphene_engine_advance(engine_, 0.0), PHOSPHENE_OK);
+  EXPECT_EQ(spr007(), 1) << "five frames cut, one warning";
+  EXPECT_EQ(phosphene_sprite_count(engine_), 1u) << "the sprite keeps running";
+  // Another sprite over its budget is named too; a sprite killed and launched again is new.
+  const std::string heavyInit = "img=quadrants.png\ninit_1=loop(5000, n = n + 1);\n";
+  ASSERT_EQ(phosphene_sprite_launch_code(engine_, heavyInit.c_str(), kData.c_str(), &id),
+            PHOSPHENE_OK);
+  EXPECT_EQ(spr007(), 2) << "the init code cut short";
+  const auto d = diagnostics();
+  EXPECT_NE(std::find(d.begin(), d.end(), "SPR007@0"), d.end())
+      << "and in the launch's diagnostics";
+  ASSERT_EQ(phosphene_sprite_kill_all(engine_), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_sprite_launch_code(engine_, heavy.c_str(), kData.c_str(), &id), PHOSPHENE_OK);
+  ASSERT_EQ(phosphene_engine_advance(engine_, 0.0), PHOSPHENE_OK);
+  EXPECT_EQ(spr007(), 3);
+  for (const auto& line : log) {
+    if (line.find("SPR007") != std::string::npos) {
+      EXPECT_NE(line.find("sprite from code"), std::string::npos) << line;
+    }
+  }
 }
 
 TEST_F(SpriteApi, DoneEndsTheSpriteAfterItsThirdFrame) {

@@ -141,8 +141,18 @@ TEST(SpriteSet, LoopsStopAtTheFrameBudget) {
   eel::Globals globals;
   SpriteSet set(globals);
   set.setIterationBudget(1000);
-  set.launch(def("", "n = 0; loop(100000, n = n + 1); x = n / 1000000;"), {}, 0.0, 0);
+  const LaunchResult light = set.launch(def("", "x = 0.5;", 3), {}, 0.0, 0);
+  step(set, {});
+  EXPECT_FALSE(set.lastStepCut()) << "a frame within the budget is not cut";
+  set.kill(light.id);
+  const LaunchResult heavy =
+      set.launch(def("", "n = 0; loop(100000, n = n + 1); x = n / 1000000;", 7), {}, 0.0, 0);
+  EXPECT_FALSE(heavy.initOverBudget);
   const Frame f = step(set, {});
+  // The engine logs the cut once, naming the sprite.
+  ASSERT_TRUE(set.lastStepCut());
+  EXPECT_EQ(set.lastStepCut()->id, heavy.id);
+  EXPECT_EQ(set.lastStepCut()->number, 7);
   // n stopped at the budget: x = 0.001, clip -0.998 (without it x would be 0.1).
   EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, -0.998f, 1e-4);
 }
@@ -151,8 +161,10 @@ TEST(SpriteSet, InitLoopsStopAtTheBudget) {
   eel::Globals globals;
   SpriteSet set(globals);
   set.setIterationBudget(1000);
-  set.launch(def("n = 0; loop(100000, n = n + 1);", "x = n / 1000000;"), {}, 0.0, 0);
+  EXPECT_TRUE(set.launch(def("n = 0; loop(100000, n = n + 1);", "x = n / 1000000;"), {}, 0.0, 0)
+                  .initOverBudget);
   const Frame f = step(set, {});
+  EXPECT_FALSE(set.lastStepCut()) << "the per-frame code stays within the budget";
   EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, -0.998f, 1e-4);
 }
 
@@ -162,7 +174,7 @@ TEST(SpriteSet, SpritesShareOneBudgetPerFrame) {
   set.setIterationBudget(1000);
   const std::string code = "n = 0; loop(600, n = n + 1); x = n / 1000;";
   set.launch(def("", code), {}, 0.0, 0);
-  set.launch(def("", code), {}, 0.0, 0);
+  const SpriteId second = set.launch(def("", code), {}, 0.0, 0).id;
   for (int frame = 0; frame < 2; ++frame) {
     // Slot order: the first runs its 600, the second gets the 400 left (x 0.6 and 0.4, clip 0.2
     // and -0.2); the next frame starts with the whole budget again.
@@ -170,6 +182,8 @@ TEST(SpriteSet, SpritesShareOneBudgetPerFrame) {
     ASSERT_EQ(f.draws.size(), 2u);
     EXPECT_NEAR((f.draws[0].quad.screen[0].x + f.draws[0].quad.screen[3].x) / 2, 0.2f, 1e-4);
     EXPECT_NEAR((f.draws[1].quad.screen[0].x + f.draws[1].quad.screen[3].x) / 2, -0.2f, 1e-4);
+    ASSERT_TRUE(set.lastStepCut());
+    EXPECT_EQ(set.lastStepCut()->id, second) << "the budget ran out in the second's code";
   }
 }
 
