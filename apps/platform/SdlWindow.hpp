@@ -45,6 +45,9 @@ class SdlWindow {
   SdlWindow& operator=(const SdlWindow&) = delete;
 
   SDL_Window* handle() const { return window_; }
+  SDL_GLContext context() const { return context_; }
+  /// Makes the window's context current on it again (after drawing into another window with it).
+  bool makeCurrent() const { return SDL_GL_MakeCurrent(window_, context_) == 0; }
   std::uint32_t id() const { return SDL_GetWindowID(window_); }
   /// Size in pixels of the default framebuffer (HiDPI: larger than the window size).
   void drawableSize(int& width, int& height) const;

@@ -22,10 +22,11 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
                        "70 double-click\n"
                        "80 key ctrl+q\n"
                        "85 audio\n"
-                       "90 quit\n",
+                       "90 quit\n"
+                       "95 mirror-screenshot m.png\n",
                        "s.txt", steps, error))
       << error;
-  ASSERT_EQ(steps.size(), 10u);
+  ASSERT_EQ(steps.size(), 11u);
   EXPECT_EQ(steps[0].frame, 10u);
   EXPECT_EQ(steps[0].key, SDLK_F1);
   EXPECT_EQ(steps[1].kind, ScriptStep::Kind::Text);
@@ -38,6 +39,8 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
   EXPECT_TRUE(steps[7].mods & KMOD_CTRL);
   EXPECT_EQ(steps[8].kind, ScriptStep::Kind::Audio);
   EXPECT_EQ(steps[9].kind, ScriptStep::Kind::Quit);
+  EXPECT_EQ(steps[10].kind, ScriptStep::Kind::MirrorScreenshot);
+  EXPECT_EQ(steps[10].text, "m.png");
 }
 
 TEST(FrameScript, ReportsFileAndLineOfABadLine) {

@@ -1,7 +1,7 @@
 # One session of `phosphene play` under Xvfb, driven by a --script, then checks of what it
 # printed and of the screenshots it took (pixel counts from player_test_tool stats).
 #   -DPLAYER -DTOOL -DXVFB_RUN -DSOURCE -DDIR -DCASE=picture|overlay|faults|config|es3|live|fit|
-#   display
+#   display|mirror
 #   -DPLAYER_ENV: NAME=VALUE pairs for the player process only (PHOSPHENE_GL_TEST_ENV)
 if(NOT XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install the xvfb package (scripts/deps.sh)")
@@ -273,6 +273,62 @@ elseif(CASE STREQUAL "fit")
   execute_process(COMMAND ${TOOL} stats ${DIR}/fit.png 0 0 100 100 OUTPUT_VARIABLE o)
   if(NOT o MATCHES "width=921 height=518")
     message(FATAL_ERROR "the first window is not 921x518 on a 1024x768 screen: ${o}")
+  endif()
+elseif(CASE STREQUAL "mirror")
+  # The mirror window (issue 37): the picture without the overlays in a second window, on the
+  # main window's own display a 960x540 window. A black preset with the help open: the main
+  # window shows the help, the mirror stays black. Then a real preset: the mirror shows the same
+  # picture (the same share of lit pixels in a corner no overlay reaches). Ctrl+m closes it and
+  # opens it again; a display name that is not there is said and display 0 used.
+  file(COPY ${SOURCE}/tests/player/data/blank-a.milk ${SOURCE}/presets/phosphene-aurora.milk
+       DESTINATION ${DIR}/presets)
+  file(WRITE ${DIR}/script.txt
+    "10 key F1\n"
+    "20 screenshot ${DIR}/main-help.png\n"
+    "20 mirror-screenshot ${DIR}/mirror-help.png\n"
+    "21 key F1\n"
+    "22 key n\n"
+    "70 screenshot ${DIR}/main-picture.png\n"
+    "70 mirror-screenshot ${DIR}/mirror-picture.png\n"
+    "71 key ctrl+m\n"
+    "72 mirror-screenshot ${DIR}/none.png\n"
+    "73 key ctrl+m\n"
+    "80 mirror-screenshot ${DIR}/again.png\n"
+    "81 quit\n")
+  play(--presets ${DIR}/presets --script ${DIR}/script.txt --mirror "no such monitor" ${common})
+  expect_in("${err}" "mirror: no display named 'no such monitor'")
+  expect_in("${err}" "mirror: a window on display 0")
+  stats(${DIR}/main-help.png 25 25 75 75)
+  math(EXPR min "${pixels} / 50")
+  if(lit LESS min)
+    message(FATAL_ERROR "the help is not in the main window: ${lit} of ${pixels} pixels lit")
+  endif()
+  stats(${DIR}/mirror-help.png 0 0 100 100)
+  if(NOT lit EQUAL 0)
+    message(FATAL_ERROR "the mirror shows the overlays: ${lit} pixels lit over a black preset")
+  endif()
+  execute_process(COMMAND ${TOOL} stats ${DIR}/mirror-help.png 0 0 100 100 OUTPUT_VARIABLE o)
+  if(NOT o MATCHES "width=960 height=540")
+    message(FATAL_ERROR "the mirror is not a 960x540 window: ${o}")
+  endif()
+  stats(${DIR}/main-picture.png 0 55 45 100)
+  math(EXPR main_lit "${lit} * 100 / ${pixels}")
+  stats(${DIR}/mirror-picture.png 0 55 45 100)
+  math(EXPR mirror_lit "${lit} * 100 / ${pixels}")
+  math(EXPR gap "${main_lit} - ${mirror_lit}")
+  if(mirror_lit LESS 20 OR gap GREATER 3 OR gap LESS -3)
+    message(FATAL_ERROR
+      "the mirror does not show the picture: ${mirror_lit}% lit, the main window ${main_lit}%")
+  endif()
+  expect_in("${err}" "mirror: off")
+  expect_in("${err}" "mirror screenshot: no mirror window")
+  if(EXISTS ${DIR}/none.png)
+    message(FATAL_ERROR "a mirror screenshot was written with the mirror closed")
+  endif()
+  stats(${DIR}/again.png 0 0 100 100)
+  math(EXPR min "${pixels} / 5")
+  if(lit LESS min)
+    message(FATAL_ERROR "the mirror opened again with Ctrl+m shows no picture: ${lit} lit")
   endif()
 elseif(CASE STREQUAL "display")
   # Displays by name (issue 37): --list-displays names Xvfb's one display; --display by a name

@@ -67,8 +67,10 @@ bool parseFrameScript(std::string_view text, std::string_view fileName,
       if (argument.size() >= sizeof(SDL_TextInputEvent::text))
         return fail("text is longer than SDL's text event (31 bytes); split it");
       step.text = argument;
-    } else if (action == "screenshot" || action == "drop") {
-      step.kind = action == "drop" ? ScriptStep::Kind::Drop : ScriptStep::Kind::Screenshot;
+    } else if (action == "screenshot" || action == "mirror-screenshot" || action == "drop") {
+      step.kind = action == "drop"         ? ScriptStep::Kind::Drop
+                  : action == "screenshot" ? ScriptStep::Kind::Screenshot
+                                           : ScriptStep::Kind::MirrorScreenshot;
       if (argument.empty()) return fail(action + " needs a path");
       step.text = argument;
     } else if (action == "wheel") {
@@ -83,7 +85,8 @@ bool parseFrameScript(std::string_view text, std::string_view fileName,
       step.kind = ScriptStep::Kind::Quit;
     } else {
       return fail("unknown action '" + action +
-                  "' (key, text, screenshot, drop, wheel, double-click, audio, quit)");
+                  "' (key, text, screenshot, mirror-screenshot, drop, wheel, double-click, audio, "
+                  "quit)");
     }
     steps.push_back(std::move(step));
   }
@@ -132,6 +135,7 @@ bool pushScriptEvent(const ScriptStep& step, std::uint32_t windowId) {
       e.button.clicks = 2;
       return SDL_PushEvent(&e) >= 0;
     case ScriptStep::Kind::Screenshot:
+    case ScriptStep::Kind::MirrorScreenshot:
     case ScriptStep::Kind::Audio:
     case ScriptStep::Kind::Quit:
       return true;

@@ -5,6 +5,7 @@
 //   130 key shift+n      modifiers shift+ and ctrl+)
 //   200 text geiss       typed text (what a keyboard layout would deliver as text input)
 //   210 screenshot a.png the window's picture after that frame is drawn, as PNG
+//   215 mirror-screenshot b.png  the same of the mirror window (--mirror, Ctrl+m)
 //   220 drop DIR|FILE    a file or folder dropped on the window
 //   230 wheel up|down    a mouse wheel step
 //   240 double-click     a double click in the window
@@ -23,13 +24,23 @@
 namespace phosphene::play {
 
 struct ScriptStep {
-  enum class Kind { Key, Text, Screenshot, Drop, Wheel, DoubleClick, Audio, Quit };
+  enum class Kind {
+    Key,
+    Text,
+    Screenshot,
+    MirrorScreenshot,
+    Drop,
+    Wheel,
+    DoubleClick,
+    Audio,
+    Quit
+  };
   std::uint64_t frame = 0;
   Kind kind = Kind::Key;
   SDL_Keycode key = SDLK_UNKNOWN;
   Uint16 mods = KMOD_NONE;
   int wheel = 0;     // +1 up, -1 down
-  std::string text;  // Text, Screenshot, Drop
+  std::string text;  // Text, Screenshot, MirrorScreenshot, Drop
 };
 
 /// Parses a script; on the first bad line returns false with "FILE:LINE: reason" in `error`.

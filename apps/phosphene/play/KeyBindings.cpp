@@ -98,6 +98,8 @@ constexpr std::array kBindings{
     KeyBinding{SDLK_DELETE, kShift, Action::DeleteLaunched, nullptr, "", false},
     KeyBinding{SDLK_DELETE, kShift | kCtrl, Action::DeleteLaunched, nullptr, "", false},
     KeyBinding{SDLK_t, kShift, Action::SongTitle, "Shift+t", "the song title animation", false},
+    KeyBinding{SDLK_m, kCtrl, Action::Mirror, "Ctrl+m",
+               "mirror window on / off: the picture without overlays (a projector)", false},
     KeyBinding{SDLK_q, kCtrl, Action::Quit, "Ctrl+q", "quit (also Escape)", true},
     KeyBinding{SDLK_ESCAPE, kNoMods, Action::Quit, nullptr, "", false},
 };

@@ -52,6 +52,7 @@ enum class Action {
   Digit,             // 0..9: the two-digit launch (the key says which digit)
   DeleteLaunched,    // stop the message, or kill the newest sprite (Shift: oldest, Ctrl+Shift: all)
   SongTitle,         // the song title animation now (MilkDrop 2's t)
+  Mirror,            // the mirror window (the picture without overlays) on / off
   Quit,
 };
 

@@ -54,6 +54,9 @@ ArgParser makeParser() {
            "the display (monitor) to open and go fullscreen on: its number (0 = the first) or "
            "its name, see --list-displays; remembered");
   p.flag("list-displays", "list the displays (monitors) and exit");
+  p.option("mirror", "N|NAME",
+           "also show the picture, without overlays, in a second window: fullscreen on this "
+           "display (a projector), or a window when it is the main window's own (also: Ctrl+m)");
   p.option("gl", "3.3|es3", "OpenGL 3.3 core or OpenGL ES 3.0 (default: 3.3, else ES 3.0)");
   p.option("vsync", "adaptive|on|off", "vertical sync (default adaptive, falling back to on)");
   p.option("fps-cap", "N", "at most N frames per second (0: no cap)");
@@ -173,6 +176,10 @@ int runPlay(const Args& args) {
     }
     s.window.display = displayFlag->first;
     s.window.displayName = displayFlag->second;
+  }
+  if (auto v = p.value("mirror")) {
+    if (v->empty()) return p.usageError("--mirror wants a display number or name");
+    s.window.mirror = *v;
   }
   if (auto v = p.value("gl")) {
     if (*v == "3.3")

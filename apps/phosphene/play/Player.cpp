@@ -90,6 +90,7 @@ bool PlayerSession::setUp() {
                  "video driver); set DISPLAY or WAYLAND_DISPLAY\n",
                  driver.c_str());
   SDL_StopTextInput();  // on only while the browser takes typed text
+  if (!settings_.window.mirror.empty()) openMirror(settings_.window.mirror);
 
   phosphene_engine_desc desc;
   phosphene_engine_desc_init(&desc);
@@ -273,12 +274,14 @@ void PlayerSession::frameLoop() {
   const double fixedStep = 1.0 / (settings_.render.fpsCap > 0 ? settings_.render.fpsCap : 60);
   while (running_) {
     const auto frameStart = Clock::now();
-    std::vector<std::string> shots;
+    std::vector<std::string> shots, mirrorShots;
     bool reportAudio = false;
     for (; scriptAt < run_.script.size() && run_.script[scriptAt].frame <= frame_; ++scriptAt) {
       const ScriptStep& step = run_.script[scriptAt];
       if (step.kind == ScriptStep::Kind::Screenshot) {
         shots.push_back(step.text);
+      } else if (step.kind == ScriptStep::Kind::MirrorScreenshot) {
+        mirrorShots.push_back(step.text);
       } else if (step.kind == ScriptStep::Kind::Audio) {
         reportAudio = true;
       } else if (step.kind == ScriptStep::Kind::Quit) {
@@ -334,6 +337,7 @@ void PlayerSession::frameLoop() {
         std::fprintf(stderr, "phosphene play: draw: %s\n",
                      phosphene_engine_last_error(engine_.get()));
     }
+    if (mirror_) mirror_->capture(w, h);  // the picture before anything is drawn over it
     pollEngine();
     showReloads();
     if (auto news = mashups_->update()) say(news->message, news->error);
@@ -350,6 +354,8 @@ void PlayerSession::frameLoop() {
       screenshot(autoScreenshotPath());
     }
     window_->swap();
+    presentMirror(mirrorShots);
+    if (!mirror_ && !mirrorShots.empty()) say("mirror screenshot: no mirror window", true);
 
     const double spent = std::chrono::duration<double>(Clock::now() - frameStart).count();
     timer_.add(now_, spent);

@@ -245,6 +245,13 @@ std::vector<Field> makeFields() {
                [](const S& s) -> std::optional<std::string> {
                  return formatTomlString(s.window.displayName);
                }});
+  f.push_back(
+      {"window", "mirror",
+       "A second window with the picture and no overlays (a projector): a display "
+       "number or name, fullscreen there, or a window on the main window's own display. "
+       "Empty: none (Ctrl+m opens one).",
+       [](N n, V k, S& s, R r, E) { r.readString(n, k, s.window.mirror); },
+       [](const S& s) -> std::optional<std::string> { return formatTomlString(s.window.mirror); }});
   f.push_back({"window", "vsync",
                "Sync to the display: " + choiceList<VsyncMode>(kVsyncChoices) +
                    " (adaptive falls back to on).",

@@ -26,6 +26,16 @@ void PlayerSession::handle(const SDL_Event& e) {
     case SDL_QUIT:
       running_ = false;
       break;
+    case SDL_WINDOWEVENT:
+      // With the mirror open, closing one window is not SDL_QUIT: the main window ends the run,
+      // the mirror only itself.
+      if (e.window.event == SDL_WINDOWEVENT_CLOSE) {
+        if (mirror_ && e.window.windowID == mirror_->id())
+          closeMirror("closed");
+        else if (e.window.windowID == window_->id())
+          running_ = false;
+      }
+      break;
     case SDL_KEYDOWN:
       if (browserOpen_) {
         browserKey(e.key);
@@ -298,6 +308,12 @@ void PlayerSession::act(Action action, bool repeat) {
       break;
     case Action::SongTitle:
       songTitle(songTitle_.empty() ? std::string("Phosphene") : songTitle_);
+      break;
+    case Action::Mirror:
+      if (mirror_)
+        closeMirror("off");
+      else
+        openMirror(settings_.window.mirror);
       break;
     case Action::Digit:
     case Action::DeleteLaunched:

@@ -14,6 +14,7 @@
 #include "KeyBindings.hpp"
 #include "LaunchKeys.hpp"
 #include "LiveReload.hpp"
+#include "MirrorWindow.hpp"
 #include "MprisWatcher.hpp"
 #include "OverlayView.hpp"
 #include "Player.hpp"
@@ -58,6 +59,7 @@ class PlayerSession {
  public:
   explicit PlayerSession(const PlayRun& run) : run_(run), settings_(run.settings) {}
   ~PlayerSession() {
+    mirror_.reset();    // its copy lives in the window's context
     mpris_.reset();     // the bus thread is joined first
     mashups_.reset();   // a mash-up being assembled finishes before the engine goes
     reload_.reset();    // background preset checks finish before the engine goes
@@ -92,6 +94,10 @@ class PlayerSession {
   void deleteLaunched(bool shift, bool ctrl);
   void spriteEnded(std::uint64_t id);
   void songTitle(const std::string& title);
+  // PlayerMirror.cpp: the second window showing the picture without overlays.
+  void openMirror(const std::string& wanted);
+  void closeMirror(const char* why);
+  void presentMirror(const std::vector<std::string>& shots);
   std::string autoScreenshotPath();
   void rememberWindow();
   void toggleFullscreen() {
@@ -107,6 +113,7 @@ class PlayerSession {
   const PlayRun& run_;
   PlayerSettings settings_;
   std::unique_ptr<platform::SdlWindow> window_;
+  std::unique_ptr<platform::MirrorWindow> mirror_;  // destroyed before the window (declared after)
   EnginePtr engine_;
   std::unique_ptr<OverlayView> overlay_;
   std::unique_ptr<platform::SdlAudioSystem> audio_;

@@ -53,6 +53,7 @@ struct WindowSettings {
   bool borderless = false;
   int display = 0;          // SDL display index
   std::string displayName;  // when set and found, wins over `display` (DisplayChoice.hpp)
+  std::string mirror;       // the mirror window's display, number or name; "": no mirror
   VsyncMode vsync = VsyncMode::Adaptive;
   GlApi gl = GlApi::Auto;
   bool operator==(const WindowSettings&) const = default;

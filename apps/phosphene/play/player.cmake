@@ -14,6 +14,7 @@ add_library(phosphene_player STATIC
   ${play_dir}/Player.cpp
   ${play_dir}/PlayerInput.cpp
   ${play_dir}/PlayerLaunches.cpp
+  ${play_dir}/PlayerMirror.cpp
   ${play_dir}/LaunchKeys.cpp
   ${play_dir}/KeyBindings.cpp
   ${play_dir}/PresetBrowser.cpp

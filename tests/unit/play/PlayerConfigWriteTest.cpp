@@ -32,7 +32,7 @@ TEST(PlayerConfigWrite, EverySettingHasACommentWithItsDefault) {
     }
     previous = line;
   }
-  EXPECT_EQ(settings, 32);
+  EXPECT_EQ(settings, 33);
   const std::string text = writeDefaultConfig();
   for (const char* table :
        {"[window]", "[audio]", "[presets]", "[render]", "[overlay]", "[now_playing]", "[keys]"})
@@ -46,7 +46,8 @@ TEST(PlayerConfigWrite, EverySettingHasACommentWithItsDefault) {
 
 PlayerSettings everythingChanged() {
   PlayerSettings s;
-  s.window = {1920, 1200, -1920, 0, true, true, 1, "HDMI-A-0", VsyncMode::On, GlApi::Gl33};
+  s.window = {1920,          1200,       -1920, 0, true, true, 1, "HDMI-A-0", "DP-2 \"beamer\"",
+              VsyncMode::On, GlApi::Gl33};
   s.audio.device = "Quote \" backslash \\ tab \t newline \n bell \x07 del \x7f é ★";
   s.audio.beatSensitivity = 0.1 + 0.2;  // not exactly 0.3: the written text must be exact
   s.presets.folders = {"/a b/c", "/médias/音楽", "C:\\Windows\\style"};
