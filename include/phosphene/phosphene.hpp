@@ -250,6 +250,9 @@ class Engine {
   using LogFunction = std::function<void(phosphene_log_level, const char*)>;
   /// Returns a .milk path for "which preset next?", or "" for no switch.
   using NextPresetFunction = std::function<std::string(phosphene_switch_reason)>;
+  /// Answers a texture request by filling it (pixels or gl_texture, with the size), or leaves it
+  /// unanswered for the files (phosphene_engine_set_texture_provider). @since 1.1
+  using TextureProviderFunction = std::function<void(phosphene_texture_request&)>;
 
   Engine() noexcept {
     phosphene_engine_desc desc;
@@ -264,7 +267,8 @@ class Engine {
       : engine_(std::exchange(other.engine_, nullptr)),
         result_(other.result_),
         log_(std::move(other.log_)),
-        next_(std::move(other.next_)) {}
+        next_(std::move(other.next_)),
+        textures_(std::move(other.textures_)) {}
   Engine& operator=(Engine&& other) noexcept {
     if (this != &other) {
       phosphene_engine_destroy(engine_);
@@ -272,6 +276,7 @@ class Engine {
       result_ = other.result_;
       log_ = std::move(other.log_);
       next_ = std::move(other.next_);
+      textures_ = std::move(other.textures_);
     }
     return *this;
   }
@@ -376,6 +381,21 @@ class Engine {
     const phosphene_result r =
         phosphene_engine_set_next_preset_callback(engine_, &Engine::forwardNext, holder.get());
     if (r == PHOSPHENE_OK) next_ = std::move(holder);
+    return r;
+  }
+  /// The host's texture provider (an empty one removes it: textures come from files only). Called
+  /// on the drawing thread while a preset links. May throw std::bad_alloc; an exception the
+  /// function throws is caught and counts as no answer. @since 1.1
+  phosphene_result setTextureProvider(TextureProviderFunction fn) {
+    if (!fn) {
+      const phosphene_result r = phosphene_engine_set_texture_provider(engine_, nullptr, nullptr);
+      textures_.reset();
+      return r;
+    }
+    auto holder = std::make_unique<TextureProviderFunction>(std::move(fn));
+    const phosphene_result r =
+        phosphene_engine_set_texture_provider(engine_, &Engine::forwardTexture, holder.get());
+    if (r == PHOSPHENE_OK) textures_ = std::move(holder);
     return r;
   }
   phosphene_result switchSettings(phosphene_switch_settings& out) const noexcept {
@@ -576,6 +596,17 @@ class Engine {
       // noexcept boundary); a log line the host failed to take is dropped.
     }
   }
+  static void forwardTexture(void* user, phosphene_texture_request* request) {
+    try {
+      (*static_cast<TextureProviderFunction*>(user))(*request);
+    } catch (...) {
+      // No answer: the engine falls back to the files. Whatever was filled before the throw is
+      // cleared so a half answer is not taken.
+      request->pixels = nullptr;
+      request->gl_texture = 0;
+      request->width = request->height = request->channels = 0;
+    }
+  }
   static const char* forwardNext(void* user, phosphene_switch_reason reason) {
     auto* holder = static_cast<NextHolder*>(user);
     try {
@@ -590,6 +621,7 @@ class Engine {
   phosphene_result result_ = PHOSPHENE_OK;
   std::unique_ptr<LogFunction> log_;
   std::unique_ptr<NextHolder> next_;
+  std::unique_ptr<TextureProviderFunction> textures_;
 };
 
 }  // namespace phosphene

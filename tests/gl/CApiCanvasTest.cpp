@@ -6,10 +6,12 @@
 // phosphene_engine_set_texture_provider (the host's pixels or GL texture for a preset's texture).
 #include <gtest/gtest.h>
 #include <phosphene/phosphene.h>
+#include <phosphene/phosphene.hpp>
 
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -380,6 +382,46 @@ TEST_P(CApiCanvas, NoProvidedTextureFallsBackToTheFiles) {
   invalid.channels = 4;
   EXPECT_EQ(run(&invalid, "sampler_card").pixels, file.pixels);
   EXPECT_LT(meanRgb(run(&silent, "sampler_nosuchtexture")), 1.0);
+}
+
+// The C++ wrapper's provider (phosphene.hpp): a lambda's answer is the preset's texture; one that
+// throws counts as no answer, even after filling half of the request, and the files are used.
+TEST_P(CApiCanvas, CppTextureProviderAnswersAndAThrowFallsBackToTheFiles) {
+  PHOSPHENE_GL_CONTEXT_OR_SKIP(context, GetParam());
+  const std::string folder = std::string(PHOSPHENE_SOURCE_DIR) + "/tests/data/textures";
+  const char* dirs[] = {folder.c_str()};
+  const std::vector<std::uint8_t> blue = {0, 0, 255, 255};
+  auto run = [&](phosphene::Engine::TextureProviderFunction provider) {
+    phosphene_engine_desc desc;
+    phosphene_engine_desc_init(&desc);
+    desc.log_min_level = PHOSPHENE_LOG_ERROR;
+    phosphene::Engine moved(desc);
+    EXPECT_EQ(moved.setDrawableSize(kW, kH), PHOSPHENE_OK);
+    EXPECT_EQ(phosphene_engine_set_texture_search_path(moved.get(), dirs, 1), PHOSPHENE_OK);
+    EXPECT_EQ(moved.setTextureProvider(std::move(provider)), PHOSPHENE_OK);
+    phosphene::Engine e(std::move(moved));  // the provider survives a move of the Engine
+    EXPECT_EQ(loadTextNow(e.get(), showing("sampler_card")), PHOSPHENE_OK);
+    HostTarget target(kW, kH);
+    for (int f = 0; f < 2; ++f) EXPECT_EQ(renderTo(e.get(), target.fbo, kW, kH), PHOSPHENE_OK);
+    return target.read();
+  };
+  int asked = 0;
+  const RgbaImage answered = run([&](phosphene_texture_request& r) {
+    ++asked;
+    r.pixels = blue.data();
+    r.width = r.height = 1;
+    r.channels = 4;
+  });
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(isColour(answered.at(kW / 2, kH / 2), 0, 0, 255));
+  const RgbaImage file = run(nullptr);
+  ASSERT_GT(meanRgb(file), 5.0);
+  const RgbaImage thrown = run([&](phosphene_texture_request& r) {
+    r.pixels = blue.data();
+    r.width = r.height = 1;
+    throw std::runtime_error("host failure");
+  });
+  EXPECT_EQ(thrown.pixels, file.pixels);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, CApiCanvas, ::testing::Values(GlApi::Core33, GlApi::Es30),

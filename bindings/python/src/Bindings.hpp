@@ -85,5 +85,7 @@ void registerContext(py::module_& m);
 void registerSprites(py::module_& m);
 /// Adds the message methods to _Engine (after registerEngine).
 void registerMessages(py::module_& m);
+/// Start clean, texel offset, read_canvas and set_textures on _Engine. CanvasBinding.cpp.
+void registerCanvas(py::module_& m);
 
 }  // namespace phosphene::python

@@ -54,6 +54,9 @@ class EngineCore {
   }
   double fps() const { return fps_; }
   bool textureDirsGiven = false;  // set_texture_dirs called: no default folders per preset file
+  // set_textures' images (CanvasBinding.cpp), read by the engine's texture provider while it
+  // draws: replaced only under mutex(), freed after the engine.
+  std::shared_ptr<void> hostTextures;
 
  private:
   phosphene_engine* engine_ = nullptr;

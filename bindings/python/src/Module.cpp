@@ -115,5 +115,6 @@ PYBIND11_MODULE(_phosphene, m) {
   python::registerEngine(m);
   python::registerSprites(m);
   python::registerMessages(m);
+  python::registerCanvas(m);
   python::registerContext(m);
 }
