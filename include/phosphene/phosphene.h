@@ -5,8 +5,9 @@
  * area: phosphene_core.h (engine, audio, frames, switching, events), phosphene_preset.h (preset
  * handles and native presets), phosphene_playlist.h (the engine's playlist and ratings),
  * phosphene_eval.h (running EEL2 code), phosphene_message.h (MilkDrop's custom messages, song
- * title and preset name), phosphene_sprite.h (MilkDrop 2's user sprites) and phosphene_overlay.h
- * (the host's own text over the picture). It is plain C99, usable from C++. From 1.0 on it is
+ * title and preset name), phosphene_sprite.h (MilkDrop 2's user sprites), phosphene_canvas.h (the
+ * feedback canvas and textures from the host) and phosphene_overlay.h (the host's own text over
+ * the picture). It is plain C99, usable from C++. From 1.0 on it is
  * stable: nothing declared here is renamed or removed before 2.0; new functionality comes as new
  * functions and as new fields at the END of the description structs (see struct_size). Every
  * function is phosphene_<object>_<verb>, its object the first argument (engine, preset, native,
@@ -110,6 +111,7 @@
 #ifndef PHOSPHENE_H
 #define PHOSPHENE_H
 
+#include "phosphene_canvas.h"
 #include "phosphene_core.h"
 #include "phosphene_eval.h"
 #include "phosphene_message.h"
