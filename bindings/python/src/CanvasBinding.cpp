@@ -16,11 +16,6 @@
 namespace phosphene::python {
 namespace {
 
-void check(EngineCore& core, phosphene_result rc, const char* what) {
-  if (rc != PHOSPHENE_OK)
-    raiseError(std::string(what) + ": " + phosphene_result_string(rc) + ": " + core.lastError());
-}
-
 std::string lowerAscii(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -91,7 +86,7 @@ void registerCanvas(py::module_& m) {
           },
           [](EngineCore& c, bool on) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_set_start_clean(c.get(), on ? 1 : 0), "start_clean");
+            checkResult(c, phosphene_engine_set_start_clean(c.get(), on ? 1 : 0), "start_clean");
           },
           "True: each preset that starts begins from a black canvas instead of the last "
           "preset's picture.")
@@ -130,7 +125,7 @@ void registerCanvas(py::module_& m) {
               }
             }
             if (!error.empty()) raiseError("read_canvas: " + error);
-            check(c, rc, "read_canvas");
+            checkResult(c, rc, "read_canvas");
             if (pixels.empty()) return py::none();  // nothing drawn yet
             py::array_t<std::uint8_t> out({h, w, 4});
             std::copy(pixels.begin(), pixels.end(), out.mutable_data());
@@ -151,10 +146,10 @@ void registerCanvas(py::module_& m) {
             }
             std::lock_guard lock(c.mutex());
             const bool none = given->byName.empty();
-            check(c,
-                  phosphene_engine_set_texture_provider(c.get(), none ? nullptr : &provide,
-                                                        none ? nullptr : given.get()),
-                  "set_textures");
+            checkResult(c,
+                        phosphene_engine_set_texture_provider(c.get(), none ? nullptr : &provide,
+                                                              none ? nullptr : given.get()),
+                        "set_textures");
             c.hostTextures = std::move(given);  // the engine no longer reads the old ones
           },
           py::arg("textures"),

@@ -70,11 +70,6 @@ std::vector<Diagnostic> engineDiagnostics(const phosphene_engine* engine) {
                          });
 }
 
-void check(EngineCore& core, phosphene_result rc, const char* what) {
-  if (rc != PHOSPHENE_OK)
-    raiseError(std::string(what) + ": " + phosphene_result_string(rc) + ": " + core.lastError());
-}
-
 // MilkDrop 2's layout, as `phosphene render` defaults to: a textures folder inside the preset's
 // folder and one beside it. Folders that do not exist are harmless.
 void setDefaultTextureDirs(phosphene_engine* engine, const std::string& presetPath) {
@@ -248,7 +243,7 @@ py::dict switchSettings(EngineCore& core) {
   std::lock_guard lock(core.mutex());
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  check(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
+  checkResult(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
   py::dict d;
   d["preset_duration"] = s.preset_duration;
   d["preset_duration_random"] = s.preset_duration_random;
@@ -270,7 +265,7 @@ void setSwitchSettings(EngineCore& core, const py::kwargs& kwargs) {
   std::lock_guard lock(core.mutex());
   phosphene_switch_settings s;
   phosphene_switch_settings_init(&s);
-  check(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
+  checkResult(core, phosphene_engine_get_switch_settings(core.get(), &s), "switch settings");
   for (const auto& item : kwargs) {
     const std::string key = py::cast<std::string>(item.first);
     const py::handle v = item.second;
@@ -346,6 +341,11 @@ EngineCore::EngineCore(const Options& o) {
     s.wait_for_loads = 1;
     phosphene_engine_set_switch_settings(engine_, &s);
   }
+}
+
+void checkResult(EngineCore& core, phosphene_result rc, const char* what) {
+  if (rc != PHOSPHENE_OK)
+    raiseError(std::string(what) + ": " + phosphene_result_string(rc) + ": " + core.lastError());
 }
 
 EngineCore::~EngineCore() {
@@ -462,7 +462,7 @@ void registerEngine(py::module_& m) {
           [](EngineCore& c, int width, int height) {
             checkFrameSize(width, height);
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_set_drawable_size(c.get(), width, height), "resize");
+            checkResult(c, phosphene_engine_set_drawable_size(c.get(), width, height), "resize");
             c.setSize(width, height);
           },
           py::arg("width"), py::arg("height"), "Changes the canvas and frame size.")
@@ -480,7 +480,8 @@ void registerEngine(py::module_& m) {
           [](EngineCore& c, std::pair<int, int> mesh) {
             checkMeshSize(mesh.first, mesh.second);
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_set_mesh_size(c.get(), mesh.first, mesh.second), "mesh");
+            checkResult(c, phosphene_engine_set_mesh_size(c.get(), mesh.first, mesh.second),
+                        "mesh");
           },
           "Warp mesh size (columns, rows).")
       .def_property_readonly(

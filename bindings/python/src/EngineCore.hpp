@@ -66,6 +66,9 @@ class EngineCore {
   double fps_ = PHOSPHENE_DEFAULT_FPS;
 };
 
+/// Raises phosphene.Error "WHAT: <result>: <last error>" unless `rc` is PHOSPHENE_OK.
+void checkResult(EngineCore& core, phosphene_result rc, const char* what);
+
 void registerPlaylist(py::module_& m);
 
 }  // namespace phosphene::python

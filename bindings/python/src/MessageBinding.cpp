@@ -8,11 +8,6 @@
 namespace phosphene::python {
 namespace {
 
-void check(EngineCore& core, phosphene_result rc, const char* what) {
-  if (rc != PHOSPHENE_OK)
-    raiseError(std::string(what) + ": " + phosphene_result_string(rc) + ": " + core.lastError());
-}
-
 std::vector<Diagnostic> messageDiagnostics(const phosphene_engine* engine) {
   return copyDiagnostics(phosphene_engine_message_diagnostic_count(engine),
                          [engine](uint32_t i, phosphene_diagnostic* d) {
@@ -30,8 +25,8 @@ void registerMessages(py::module_& m) {
           "load_messages",
           [](EngineCore& c, const std::string& text) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_load_messages_text(c.get(), text.data(), text.size()),
-                  "load_messages");
+            checkResult(c, phosphene_engine_load_messages_text(c.get(), text.data(), text.size()),
+                        "load_messages");
             return messageDiagnostics(c.get());
           },
           py::arg("text"),
@@ -40,8 +35,8 @@ void registerMessages(py::module_& m) {
           "load_messages_file",
           [](EngineCore& c, const std::string& path) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_load_messages_file(c.get(), path.c_str()),
-                  "load_messages_file");
+            checkResult(c, phosphene_engine_load_messages_file(c.get(), path.c_str()),
+                        "load_messages_file");
             return messageDiagnostics(c.get());
           },
           py::arg("path"), "Loads a milk_msg.ini file: its diagnostics.")
@@ -49,7 +44,7 @@ void registerMessages(py::module_& m) {
           "launch_message",
           [](EngineCore& c, int number) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_launch_message(c.get(), number), "launch_message");
+            checkResult(c, phosphene_engine_launch_message(c.get(), number), "launch_message");
           },
           py::arg("number"), "Shows message 0..99 of the loaded file now; -1: a random one.")
       .def(
@@ -69,7 +64,7 @@ void registerMessages(py::module_& m) {
             d.g = std::get<1>(color);
             d.b = std::get<2>(color);
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_show_message(c.get(), &d), "show_message");
+            checkResult(c, phosphene_engine_show_message(c.get(), &d), "show_message");
           },
           py::arg("text"), py::kw_only(), py::arg("size") = 50.0f, py::arg("x") = 0.5f,
           py::arg("y") = 0.5f, py::arg("growth") = 1.0f, py::arg("time") = 1.5f,
@@ -80,14 +75,15 @@ void registerMessages(py::module_& m) {
           "show_song_title",
           [](EngineCore& c, const std::string& title) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_show_song_title(c.get(), title.c_str()), "show_song_title");
+            checkResult(c, phosphene_engine_show_song_title(c.get(), title.c_str()),
+                        "show_song_title");
           },
           py::arg("title"), "Plays MilkDrop's song title animation with `title`.")
       .def(
           "stop_message",
           [](EngineCore& c) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_stop_message(c.get()), "stop_message");
+            checkResult(c, phosphene_engine_stop_message(c.get()), "stop_message");
           },
           "Stops the message or title showing.")
       .def_property_readonly(
@@ -101,15 +97,16 @@ void registerMessages(py::module_& m) {
           "show_preset_name",
           [](EngineCore& c, float seconds) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_show_preset_name(c.get(), seconds), "show_preset_name");
+            checkResult(c, phosphene_engine_show_preset_name(c.get(), seconds), "show_preset_name");
           },
           py::arg("seconds") = 3.0f, "Writes the preset name top right for `seconds`.")
       .def(
           "set_preset_name_display",
           [](EngineCore& c, bool always, float onSwitch) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_set_preset_name_display(c.get(), always ? 1 : 0, onSwitch),
-                  "set_preset_name_display");
+            checkResult(c,
+                        phosphene_engine_set_preset_name_display(c.get(), always ? 1 : 0, onSwitch),
+                        "set_preset_name_display");
           },
           py::arg("always"), py::arg("on_switch") = 0.0f,
           "Preset name always (MilkDrop's F4), and/or for `on_switch` seconds after each switch.")
@@ -117,7 +114,8 @@ void registerMessages(py::module_& m) {
           "set_message_font",
           [](EngineCore& c, const std::string& font) {
             std::lock_guard lock(c.mutex());
-            check(c, phosphene_engine_set_message_font(c.get(), font.c_str()), "set_message_font");
+            checkResult(c, phosphene_engine_set_message_font(c.get(), font.c_str()),
+                        "set_message_font");
           },
           py::arg("font"), "Font file for messages, or 'built-in', or '' for a system font.");
 }
