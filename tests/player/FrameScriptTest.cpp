@@ -23,10 +23,11 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
                        "80 key ctrl+q\n"
                        "85 audio\n"
                        "90 quit\n"
-                       "95 mirror-screenshot m.png\n",
+                       "95 mirror-screenshot m.png\n"
+                       "96 close-window mirror\n",
                        "s.txt", steps, error))
       << error;
-  ASSERT_EQ(steps.size(), 11u);
+  ASSERT_EQ(steps.size(), 12u);
   EXPECT_EQ(steps[0].frame, 10u);
   EXPECT_EQ(steps[0].key, SDLK_F1);
   EXPECT_EQ(steps[1].kind, ScriptStep::Kind::Text);
@@ -41,6 +42,8 @@ TEST(FrameScript, ParsesEveryActionAndSortsByFrame) {
   EXPECT_EQ(steps[9].kind, ScriptStep::Kind::Quit);
   EXPECT_EQ(steps[10].kind, ScriptStep::Kind::MirrorScreenshot);
   EXPECT_EQ(steps[10].text, "m.png");
+  EXPECT_EQ(steps[11].kind, ScriptStep::Kind::CloseWindow);
+  EXPECT_EQ(steps[11].text, "mirror");
 }
 
 TEST(FrameScript, ReportsFileAndLineOfABadLine) {
@@ -52,6 +55,8 @@ TEST(FrameScript, ReportsFileAndLineOfABadLine) {
   EXPECT_EQ(error.rfind("s.txt:1: expected a frame number", 0), 0u) << error;
   EXPECT_FALSE(parseFrameScript("5 dance\n", "s.txt", steps, error));
   EXPECT_NE(error.find("unknown action 'dance'"), std::string::npos) << error;
+  EXPECT_FALSE(parseFrameScript("5 close-window projector\n", "s.txt", steps, error));
+  EXPECT_EQ(error.rfind("s.txt:1: close-window takes main or mirror", 0), 0u) << error;
 }
 
 TEST(KeyBindings, OneTableDrivesActionsAndHelp) {

@@ -279,7 +279,9 @@ elseif(CASE STREQUAL "mirror")
   # main window's own display a 960x540 window. A black preset with the help open: the main
   # window shows the help, the mirror stays black. Then a real preset: the mirror shows the same
   # picture (the same share of lit pixels in a corner no overlay reaches). Ctrl+m closes it and
-  # opens it again; a display name that is not there is said and display 0 used.
+  # opens it again; a display name that is not there is said and display 0 used. Closing the
+  # mirror (the window manager's close) leaves the player running; closing the main window ends
+  # the run with the mirror open (SDL sends no SDL_QUIT while a window is left).
   file(COPY ${SOURCE}/tests/player/data/blank-a.milk ${SOURCE}/presets/phosphene-aurora.milk
        DESTINATION ${DIR}/presets)
   file(WRITE ${DIR}/script.txt
@@ -294,7 +296,10 @@ elseif(CASE STREQUAL "mirror")
     "72 mirror-screenshot ${DIR}/none.png\n"
     "73 key ctrl+m\n"
     "80 mirror-screenshot ${DIR}/again.png\n"
-    "81 quit\n")
+    "82 close-window mirror\n"
+    "86 key ctrl+m\n"
+    "90 close-window main\n"
+    "200 quit\n")
   play(--presets ${DIR}/presets --script ${DIR}/script.txt --mirror "no such monitor" ${common})
   expect_in("${err}" "mirror: no display named 'no such monitor'")
   expect_in("${err}" "mirror: a window on display 0")
@@ -329,6 +334,10 @@ elseif(CASE STREQUAL "mirror")
   math(EXPR min "${pixels} / 5")
   if(lit LESS min)
     message(FATAL_ERROR "the mirror opened again with Ctrl+m shows no picture: ${lit} lit")
+  endif()
+  expect_in("${err}" "mirror: closed")
+  if(NOT err MATCHES "phosphene play: ([0-9]+) frames" OR CMAKE_MATCH_1 GREATER 100)
+    message(FATAL_ERROR "closing the main window did not end the run (the script quits at 200):\n${err}")
   endif()
 elseif(CASE STREQUAL "display")
   # Displays by name (issue 37): --list-displays names Xvfb's one display; --display by a name

@@ -79,6 +79,11 @@ bool parseFrameScript(std::string_view text, std::string_view fileName,
       step.wheel = argument == "up" ? 1 : -1;
     } else if (action == "double-click") {
       step.kind = ScriptStep::Kind::DoubleClick;
+    } else if (action == "close-window") {
+      step.kind = ScriptStep::Kind::CloseWindow;
+      if (argument != "main" && argument != "mirror")
+        return fail("close-window takes main or mirror");
+      step.text = argument;
     } else if (action == "audio") {
       step.kind = ScriptStep::Kind::Audio;
     } else if (action == "quit") {
@@ -86,7 +91,7 @@ bool parseFrameScript(std::string_view text, std::string_view fileName,
     } else {
       return fail("unknown action '" + action +
                   "' (key, text, screenshot, mirror-screenshot, drop, wheel, double-click, audio, "
-                  "quit)");
+                  "close-window, quit)");
     }
     steps.push_back(std::move(step));
   }
@@ -133,6 +138,12 @@ bool pushScriptEvent(const ScriptStep& step, std::uint32_t windowId) {
       e.button.button = SDL_BUTTON_LEFT;
       e.button.state = SDL_PRESSED;
       e.button.clicks = 2;
+      return SDL_PushEvent(&e) >= 0;
+    case ScriptStep::Kind::CloseWindow:
+      // What SDL makes of the window manager's WM_DELETE_WINDOW.
+      e.type = SDL_WINDOWEVENT;
+      e.window.event = SDL_WINDOWEVENT_CLOSE;
+      e.window.windowID = windowId;
       return SDL_PushEvent(&e) >= 0;
     case ScriptStep::Kind::Screenshot:
     case ScriptStep::Kind::MirrorScreenshot:

@@ -10,6 +10,7 @@
 //   230 wheel up|down    a mouse wheel step
 //   240 double-click     a double click in the window
 //   250 audio            print what the engine heard this frame (AudioReport.hpp) to stderr
+//   260 close-window mirror  the window manager's close of the mirror (or of the main window)
 //   300 quit             close the window
 // Blank lines and lines starting with # are ignored. Keys and text are pushed into SDL's event
 // queue, so they take the same path as a real keyboard.
@@ -33,6 +34,7 @@ struct ScriptStep {
     Wheel,
     DoubleClick,
     Audio,
+    CloseWindow,
     Quit
   };
   std::uint64_t frame = 0;
@@ -40,7 +42,7 @@ struct ScriptStep {
   SDL_Keycode key = SDLK_UNKNOWN;
   Uint16 mods = KMOD_NONE;
   int wheel = 0;     // +1 up, -1 down
-  std::string text;  // Text, Screenshot, MirrorScreenshot, Drop
+  std::string text;  // Text, Screenshot, MirrorScreenshot, Drop; CloseWindow: main or mirror
 };
 
 /// Parses a script; on the first bad line returns false with "FILE:LINE: reason" in `error`.

@@ -284,6 +284,11 @@ void PlayerSession::frameLoop() {
         mirrorShots.push_back(step.text);
       } else if (step.kind == ScriptStep::Kind::Audio) {
         reportAudio = true;
+      } else if (step.kind == ScriptStep::Kind::CloseWindow && step.text == "mirror") {
+        if (!mirror_)
+          say("script: no mirror window to close", true);
+        else
+          pushScriptEvent(step, mirror_->id());
       } else if (step.kind == ScriptStep::Kind::Quit) {
         SDL_Event quit{};
         quit.type = SDL_QUIT;
