@@ -1,5 +1,7 @@
 #include "RenderLaunches.hpp"
 
+#include "IniDiagnostics.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,21 +10,9 @@
 namespace phosphene::cli {
 namespace {
 
-using DiagnosticReader = phosphene_result (*)(const phosphene_engine*, std::uint32_t,
-                                              phosphene_diagnostic*);
-
 void printDiagnostics(const phosphene_engine* engine, std::uint32_t count, DiagnosticReader read,
                       const std::string& file) {
-  for (std::uint32_t i = 0; i < count; ++i) {
-    phosphene_diagnostic d;
-    phosphene_diagnostic_init(&d);
-    if (read(engine, i, &d) != PHOSPHENE_OK) continue;
-    const char* level = d.severity == PHOSPHENE_LOG_ERROR     ? "error"
-                        : d.severity == PHOSPHENE_LOG_WARNING ? "warning"
-                                                              : "note";
-    std::fprintf(stderr, "phosphene render: %s:%d: %s: %s %s\n", file.c_str(), d.line, level, d.id,
-                 d.message);
-  }
+  printIniDiagnostics("phosphene render", engine, count, read, file);
 }
 
 void byTime(std::vector<TimedLaunch>& launches) {

@@ -1,4 +1,5 @@
 #include "preset/BlendPattern.hpp"
+#include "core/IniText.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -107,13 +108,6 @@ BlendPattern wipeAt(float angle, float band, int gridX, int gridY, float aspectX
   return p;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-  return out;
-}
-
 // FNV-1a over the lower-case name and random_1..5 (quantised to 1e-5, so the last bits of a
 // float read do not change the field).
 std::uint64_t md3Seed(const Md3Blend& blend) {
@@ -122,7 +116,7 @@ std::uint64_t md3Seed(const Md3Blend& blend) {
     h ^= byte;
     h *= 1099511628211ULL;
   };
-  for (char ch : lower(blend.pattern)) mix(static_cast<std::uint8_t>(ch));
+  for (char ch : core::lowerAscii(blend.pattern)) mix(static_cast<std::uint8_t>(ch));
   if (blend.hasRandom)
     for (float r : blend.random) {
       const auto q = static_cast<std::uint32_t>(std::lround(static_cast<double>(r) * 1e5));
@@ -153,18 +147,8 @@ BlendPattern makeBlendPattern(BlendPatternType type, int gridX, int gridY, float
       return p;
     case BlendPatternType::Wipe: {
       const float angle = random.frand() * 6.28f;
-      const float vx = std::cos(angle), vy = std::sin(angle);
       const float band = 0.1f + 0.2f * random.frand();
-      for (int j = 0; j <= g.gy; ++j) {
-        const float fy = (static_cast<float>(j) / static_cast<float>(g.gy)) * aspectY;
-        for (int i = 0; i <= g.gx; ++i) {
-          const float fx = (static_cast<float>(i) / static_cast<float>(g.gx)) * aspectX;
-          const float along = (fx - 0.5f) * vx + (fy - 0.5f) * vy + 0.5f;
-          t[g.at(i, j)] = (along - 0.5f) / std::sqrt(2.0f) + 0.5f;
-        }
-      }
-      fromPlaces(p, t, band);
-      return p;
+      return wipeAt(angle, band, gridX, gridY, aspectX, aspectY);
     }
     case BlendPatternType::Plasma: {
       const float band = 0.12f + 0.13f * random.frand();
@@ -189,7 +173,7 @@ BlendPattern makeBlendPattern(BlendPatternType type, int gridX, int gridY, float
 }
 
 std::optional<BlendPatternType> md3PatternType(std::string_view name) {
-  const std::string n = lower(name);
+  const std::string n = core::lowerAscii(name);
   if (n == "zoom") return BlendPatternType::Uniform;
   if (n == "side" || n == "arrow" || n == "vertical" || n == "horizontal")
     return BlendPatternType::Wipe;
@@ -201,7 +185,7 @@ std::optional<BlendPatternType> md3PatternType(std::string_view name) {
 BlendPattern makeMd3BlendPattern(const Md3Blend& blend, int gridX, int gridY, float aspectX,
                                  float aspectY) {
   clock::Random random(md3Seed(blend));
-  const std::string n = lower(blend.pattern);
+  const std::string n = core::lowerAscii(blend.pattern);
   const std::optional<BlendPatternType> type = md3PatternType(n);
   BlendPattern p;
   if (n == "vertical" || n == "horizontal") {

@@ -114,7 +114,37 @@ void lineModes(int mode, const BuiltinWaveParams& p, float mystery, float posX, 
     out.vertices.clear();
     return;
   }
-  const float ang = 1.57f * mystery;
+  const WaveLine line = clippedWaveLine(1.57f * mystery, posX, n);
+
+  auto& v = out.vertices;
+  if (mode == 6) {
+    v.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      const float d = 0.25f * L[i + offset];
+      v[i] = {line.x0 + line.dx * static_cast<float>(i) + line.px * d,
+              line.y0 + line.dy * static_cast<float>(i) + line.py * d};
+    }
+    return;
+  }
+  // Mode 7: wave_y sets the separation; the left channel above, the right one below.
+  const float sep = std::pow(posY * 0.5f + 0.5f, 2.0f);
+  v.resize(static_cast<std::size_t>(2 * n));
+  for (int i = 0; i < n; ++i) {
+    const float d = 0.25f * L[i + offset] + sep;
+    v[i] = {line.x0 + line.dx * static_cast<float>(i) + line.px * d,
+            line.y0 + line.dy * static_cast<float>(i) + line.py * d};
+  }
+  for (int i = 0; i < n; ++i) {
+    const float d = 0.25f * R[i + offset] - sep;
+    v[i + n] = {line.x0 + line.dx * static_cast<float>(i) + line.px * d,
+                line.y0 + line.dy * static_cast<float>(i) + line.py * d};
+  }
+  out.lineBreak = n;
+}
+
+}  // namespace
+
+WaveLine clippedWaveLine(float ang, float posX, int n) {
   float dx = std::cos(ang);
   float dy = std::sin(ang);
   float edgeX[2] = {posX * std::cos(ang + 1.57f) - dx * 3.0f,
@@ -123,35 +153,22 @@ void lineModes(int mode, const BuiltinWaveParams& p, float mystery, float posX, 
                     posX * std::sin(ang + 1.57f) + dy * 3.0f};
   // Clip each end against the four edges at ±1.1, in MD2's order (x > , x <, y >, y <).
   for (int i = 0; i < 2; ++i) {
+    const int o = 1 - i;
     for (int e = 0; e < 4; ++e) {
       float t = 0.0f;
       bool clip = false;
-      const int o = 1 - i;
-      switch (e) {
-        case 0:
-          if (edgeX[i] > 1.1f) {
-            t = (1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
-            clip = true;
-          }
-          break;
-        case 1:
-          if (edgeX[i] < -1.1f) {
-            t = (-1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
-            clip = true;
-          }
-          break;
-        case 2:
-          if (edgeY[i] > 1.1f) {
-            t = (1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
-            clip = true;
-          }
-          break;
-        default:
-          if (edgeY[i] < -1.1f) {
-            t = (-1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
-            clip = true;
-          }
-          break;
+      if (e == 0 && edgeX[i] > 1.1f) {
+        t = (1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
+        clip = true;
+      } else if (e == 1 && edgeX[i] < -1.1f) {
+        t = (-1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
+        clip = true;
+      } else if (e == 2 && edgeY[i] > 1.1f) {
+        t = (1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
+        clip = true;
+      } else if (e == 3 && edgeY[i] < -1.1f) {
+        t = (-1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
+        clip = true;
       }
       if (clip) {
         const float ddx = edgeX[i] - edgeX[o];
@@ -161,36 +178,16 @@ void lineModes(int mode, const BuiltinWaveParams& p, float mystery, float posX, 
       }
     }
   }
-  dx = (edgeX[1] - edgeX[0]) / static_cast<float>(n);
-  dy = (edgeY[1] - edgeY[0]) / static_cast<float>(n);
-  const float ang2 = std::atan2(dy, dx);
-  const float perpX = std::cos(ang2 + 1.57f);
-  const float perpY = std::sin(ang2 + 1.57f);
-
-  auto& v = out.vertices;
-  if (mode == 6) {
-    v.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-      const float d = 0.25f * L[i + offset];
-      v[i] = {edgeX[0] + dx * i + perpX * d, edgeY[0] + dy * i + perpY * d};
-    }
-    return;
-  }
-  // Mode 7: wave_y sets the separation; the left channel above, the right one below.
-  const float sep = std::pow(posY * 0.5f + 0.5f, 2.0f);
-  v.resize(static_cast<std::size_t>(2 * n));
-  for (int i = 0; i < n; ++i) {
-    const float d = 0.25f * L[i + offset] + sep;
-    v[i] = {edgeX[0] + dx * i + perpX * d, edgeY[0] + dy * i + perpY * d};
-  }
-  for (int i = 0; i < n; ++i) {
-    const float d = 0.25f * R[i + offset] - sep;
-    v[i + n] = {edgeX[0] + dx * i + perpX * d, edgeY[0] + dy * i + perpY * d};
-  }
-  out.lineBreak = n;
+  WaveLine line;
+  line.x0 = edgeX[0];
+  line.y0 = edgeY[0];
+  line.dx = (edgeX[1] - edgeX[0]) / static_cast<float>(n);
+  line.dy = (edgeY[1] - edgeY[0]) / static_cast<float>(n);
+  const float ang2 = std::atan2(line.dy, line.dx);
+  line.px = std::cos(ang2 + 1.57f);
+  line.py = std::sin(ang2 + 1.57f);
+  return line;
 }
-
-}  // namespace
 
 void generateWaveVertices(int mode, const BuiltinWaveParams& p, std::span<const float> left,
                           std::span<const float> right, RawWave& out) {

@@ -51,6 +51,14 @@ struct RawWave {
   float alpha = 0.0f;
 };
 
+/// The clipped straight line the line modes (6..11) lay their samples along: MD2's construction
+/// (a line through the wave_x offset at angle `ang`, both ends clipped to ±1.1), divided into
+/// `n` steps. (x0, y0) is the first point, (dx, dy) one step, (px, py) the unit normal.
+struct WaveLine {
+  float x0 = 0.0f, y0 = 0.0f, dx = 0.0f, dy = 0.0f, px = 0.0f, py = 0.0f;
+};
+WaveLine clippedWaveLine(float ang, float posX, int n);
+
 /// The vertex list MD2 builds for `mode` (already reduced mod 8, or mod 16 for MilkDrop 3). A
 /// mode outside 0..7 (0..15 when p.modeCount is 16) gives MD2's untouched buffer: 480 vertices
 /// at (0, 0) with alpha = wave_a unclamped.

@@ -28,51 +28,6 @@ void alongLine(const WaveLine& line, float shiftX, float scale, std::span<const 
 
 }  // namespace
 
-WaveLine clippedWaveLine(float ang, float posX, int n) {
-  float dx = std::cos(ang);
-  float dy = std::sin(ang);
-  float edgeX[2] = {posX * std::cos(ang + 1.57f) - dx * 3.0f,
-                    posX * std::cos(ang + 1.57f) + dx * 3.0f};
-  float edgeY[2] = {posX * std::sin(ang + 1.57f) - dy * 3.0f,
-                    posX * std::sin(ang + 1.57f) + dy * 3.0f};
-  // Clip each end against the four edges at ±1.1, in MD2's order (x > , x <, y >, y <).
-  for (int i = 0; i < 2; ++i) {
-    const int o = 1 - i;
-    for (int e = 0; e < 4; ++e) {
-      float t = 0.0f;
-      bool clip = false;
-      if (e == 0 && edgeX[i] > 1.1f) {
-        t = (1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
-        clip = true;
-      } else if (e == 1 && edgeX[i] < -1.1f) {
-        t = (-1.1f - edgeX[o]) / (edgeX[i] - edgeX[o]);
-        clip = true;
-      } else if (e == 2 && edgeY[i] > 1.1f) {
-        t = (1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
-        clip = true;
-      } else if (e == 3 && edgeY[i] < -1.1f) {
-        t = (-1.1f - edgeY[o]) / (edgeY[i] - edgeY[o]);
-        clip = true;
-      }
-      if (clip) {
-        const float ddx = edgeX[i] - edgeX[o];
-        const float ddy = edgeY[i] - edgeY[o];
-        edgeX[i] = edgeX[o] + ddx * t;
-        edgeY[i] = edgeY[o] + ddy * t;
-      }
-    }
-  }
-  WaveLine line;
-  line.x0 = edgeX[0];
-  line.y0 = edgeY[0];
-  line.dx = (edgeX[1] - edgeX[0]) / static_cast<float>(n);
-  line.dy = (edgeY[1] - edgeY[0]) / static_cast<float>(n);
-  const float ang2 = std::atan2(line.dy, line.dx);
-  line.px = std::cos(ang2 + 1.57f);
-  line.py = std::sin(ang2 + 1.57f);
-  return line;
-}
-
 bool generateMd3WaveVertices(int mode, const BuiltinWaveParams& p, float mystery, float alpha,
                              std::span<const float> L, std::span<const float> R, RawWave& out) {
   if (mode < 8 || mode >= kMd3BuiltinWaveModes) return false;

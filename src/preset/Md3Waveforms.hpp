@@ -15,14 +15,6 @@ namespace phosphene::preset {
 
 inline constexpr int kMd3BuiltinWaveModes = 16;  // MilkDrop 3's NUM_WAVES
 
-/// The clipped straight line the line modes (6..11) lay their samples along: MD2's construction
-/// (a line through the wave_x offset at angle `ang`, both ends clipped to ±1.1), divided into
-/// `n` steps. (x0, y0) is the first point, (dx, dy) one step, (px, py) the unit normal.
-struct WaveLine {
-  float x0 = 0.0f, y0 = 0.0f, dx = 0.0f, dy = 0.0f, px = 0.0f, py = 0.0f;
-};
-WaveLine clippedWaveLine(float ang, float posX, int n);
-
 /// Vertices of MilkDrop 3 mode 8..15 into `out` (vertices, lineBreak, alpha). `mystery` is
 /// wave_mystery (MD3 folds it only for modes 0, 1 and 4, as MD2), `alpha` wave_a after the
 /// volume rule and before the clamp. Returns false for a mode outside 8..15.

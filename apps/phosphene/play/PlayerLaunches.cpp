@@ -9,27 +9,15 @@
 #include <string>
 #include <system_error>
 
+#include "IniDiagnostics.hpp"
 #include "PlayerSession.hpp"
 
 namespace phosphene::play {
 namespace {
 
-using DiagnosticReader = phosphene_result (*)(const phosphene_engine*, std::uint32_t,
-                                              phosphene_diagnostic*);
-
-// "milk_img.ini:12: warning: SPR001 ..." per diagnostic, as the linter prints preset problems.
-void printDiagnostics(const phosphene_engine* engine, std::uint32_t count, DiagnosticReader read,
-                      const std::filesystem::path& file) {
-  for (std::uint32_t i = 0; i < count; ++i) {
-    phosphene_diagnostic d;
-    phosphene_diagnostic_init(&d);
-    if (read(engine, i, &d) != PHOSPHENE_OK) continue;
-    const char* level = d.severity == PHOSPHENE_LOG_ERROR     ? "error"
-                        : d.severity == PHOSPHENE_LOG_WARNING ? "warning"
-                                                              : "note";
-    std::fprintf(stderr, "phosphene play: %s:%d: %s: %s %s\n", file.string().c_str(), d.line, level,
-                 d.id, d.message);
-  }
+void printDiagnostics(const phosphene_engine* engine, std::uint32_t count,
+                      cli::DiagnosticReader read, const std::filesystem::path& file) {
+  cli::printIniDiagnostics("phosphene play", engine, count, read, file.string());
 }
 
 bool isFile(const std::filesystem::path& p) {

@@ -34,7 +34,7 @@ add_library(phosphene_player STATIC
 target_include_directories(phosphene_player PUBLIC ${play_dir} ${CMAKE_CURRENT_SOURCE_DIR}
   PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)  # EmbeddedPresets.hpp: presets when none on disk
 target_link_libraries(phosphene_player PUBLIC phosphene phosphene_sdl phosphene_image
-  phosphene_audio_file PRIVATE phosphene_warnings)
+  phosphene_audio_file PRIVATE phosphene_ini_diagnostics phosphene_warnings)
 if(TARGET phosphene_player_config)
   target_link_libraries(phosphene_player PUBLIC phosphene_player_config)
 endif()
